@@ -1,0 +1,44 @@
+"""Merge text and region proposals into one element list: one element per thing.
+
+Rules, applied in this order (all vectorised over box pairs):
+1. Phantom text goes: single characters read with low confidence (a checkbox read as "J").
+2. A region that lies mostly inside a text box (a glyph, a word's edge contour) goes: the
+   text element already stands for it.
+3. A region that contains exactly one other element (a button around its label or glyph, a
+   field around its placeholder) goes: the inner element, with its text or icon label, stands
+   for it and its centre still lands inside. A region that contains two or more other elements
+   is a container (a card, a toolbar, a table row) and goes too: its children are listed.
+   Regions that contain nothing (an empty field, a checkbox, an unlabelled glyph) stay.
+4. Everything is sorted in reading order and numbered from 0.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .boxes import coverage, reading_order
+from .elements import Elements
+
+
+def drop_phantom_text(text: Elements, min_single_char_score: float = 0.75) -> Elements:
+    short = np.array([len(t.strip()) <= 1 for t in text.text], bool)
+    return text[~(short & (text.score < min_single_char_score))]
+
+
+def merge(text: Elements, regions: Elements, *, inside: float = 0.7, contained: float = 0.9) -> Elements:
+    """Combine OCR text and segmenter regions by the rules in this module's docstring."""
+    text = drop_phantom_text(text)
+    if len(regions) and len(text):
+        # rule 2: regions mostly covered by a text box
+        in_text = (coverage(text.xyxy, regions.xyxy) >= inside).any(axis=0)
+        regions = regions[~in_text]
+    if len(regions):
+        everything = Elements.concat([text, regions])
+        # contains[i, j]: region i holds element j (j mostly inside i, and j is not i)
+        contains = coverage(regions.xyxy, everything.xyxy) >= contained
+        n_text = len(text)
+        contains[np.arange(len(regions)), n_text + np.arange(len(regions))] = False
+        # only count leaf-level content: an element that itself contains others is not a child
+        inner_counts = contains.sum(axis=1)
+        regions = regions[inner_counts == 0]
+    merged = Elements.concat([text, regions])
+    return merged[reading_order(merged.xyxy)]

@@ -1,0 +1,137 @@
+"""`Parser`: the whole screenshot-to-elements pipeline, with models loaded once and reused."""
+from __future__ import annotations
+
+import time
+from typing import Sequence
+
+import numpy as np
+
+from .color import dominant_colors
+from .elements import Elements, ParseResult
+from .errors import DetactError
+from .home import resolve_device
+from .imageio import ImageInput, image_sha256, load_image
+from .merge import merge
+
+OCR_ENGINES = ("fast", "easyocr", "rapidocr")
+SEGMENTERS = ("auto", "cv", "sam")
+
+
+def make_text_engine(name: str, device: str):
+    """Build the named text engine (see `OCR_ENGINES`)."""
+    if name == "fast":
+        from .text.fast import FastTextEngine
+        return FastTextEngine(device=device)
+    if name == "easyocr":
+        from .text.easyocr_engine import EasyOCREngine
+        return EasyOCREngine(device=device)
+    if name == "rapidocr":
+        from .text.rapidocr_engine import RapidOCREngine
+        return RapidOCREngine(device=device)
+    raise DetactError(f"unknown OCR engine {name!r}; choose one of {', '.join(OCR_ENGINES)}")
+
+
+def make_segmenter(name: str, device: str):
+    """Build the named segmenter; ``auto`` is SAM when a checkpoint and a GPU are there."""
+    if name not in SEGMENTERS:
+        raise DetactError(f"unknown segmenter {name!r}; choose one of {', '.join(SEGMENTERS)}")
+    if name in ("sam", "auto"):
+        try:
+            from .segment import sam
+        except ImportError:
+            sam = None
+        if name == "sam":
+            if sam is None:
+                raise DetactError("the SAM backend is not available in this install")
+            return sam.SamSegmenter(device=device)
+        if sam is not None and sam.available(device):
+            return sam.SamSegmenter(device=device)
+    from .segment.classical import ClassicalSegmenter
+    return ClassicalSegmenter()
+
+
+def _make_icon_matcher(device: str):
+    """The icon matcher, or None when the icon bank is not installed (parse still works)."""
+    try:
+        from .icons import IconMatcher, load_bank
+    except ImportError:
+        return None
+    from .errors import ModelUnavailable
+    try:
+        return IconMatcher(load_bank(), device=device)
+    except ModelUnavailable:
+        return None
+
+
+class Parser:
+    """Parse screenshots into `Elements`.
+
+    ocr: ``fast`` (default: PP-OCR detection + EasyOCR's recognizer on onnxruntime),
+    ``easyocr`` (the paper's engine as shipped) or ``rapidocr``; segmenter: ``auto`` | ``cv`` |
+    ``sam``; device: ``auto`` | ``cpu`` | ``cuda``; icons: match non-text regions against the
+    icon bank.
+    """
+
+    def __init__(self, ocr: str = "fast", segmenter: str = "auto", device: str = "auto", icons: bool = True):
+        self.device = resolve_device(device)
+        self.text_engine = make_text_engine(ocr, self.device)
+        self.segmenter = make_segmenter(segmenter, self.device)
+        self.icon_matcher = _make_icon_matcher(self.device) if icons else None
+
+    @property
+    def backends(self) -> dict:
+        return {"ocr": self.text_engine.name, "segmenter": self.segmenter.name,
+                "icons": "ssim" if self.icon_matcher is not None else "none", "device": self.device}
+
+    def parse(self, image: ImageInput) -> ParseResult:
+        """Parse one image (path, bytes, PIL image or RGB numpy array; see `load_image`)."""
+        t0 = time.perf_counter()
+        rgb = load_image(image)
+        timings = {"load": (time.perf_counter() - t0) * 1e3}
+        return self._parse_rgb(rgb, timings, t0)
+
+    def parse_batch(self, images: Sequence[ImageInput]) -> list[ParseResult]:
+        """Parse several images with the models loaded once. A bad image raises `ImageError`;
+        use ``detact batch`` to skip and report bad files instead."""
+        return [self.parse(img) for img in images]
+
+    def _parse_rgb(self, rgb: np.ndarray, timings: dict, t0: float) -> ParseResult:
+        def timed(stage, fn, *args):
+            t = time.perf_counter()
+            out = fn(*args)
+            timings[stage] = (time.perf_counter() - t) * 1e3
+            return out
+
+        text = timed("text", self.text_engine.read, rgb)
+        regions = timed("segment", self.segmenter.segment, rgb)
+        # glyphs the text engine split off the front of a label are icon candidates too
+        extra = getattr(self.text_engine, "last_icon_boxes", None)
+        if extra is not None and len(extra):
+            regions = Elements.concat([regions, Elements(extra, ["region"] * len(extra), score=[0.5] * len(extra))])
+        elements = timed("merge", merge, text, regions)
+        elements = timed("icons", self._label_icons, rgb, elements)
+        elements = timed("color", lambda e: e.with_(color=dominant_colors(rgb, e.xyxy)), elements)
+        timings["total"] = (time.perf_counter() - t0) * 1e3
+        return ParseResult(rgb.shape[1], rgb.shape[0], image_sha256(rgb), elements, timings, self.backends)
+
+    def _label_icons(self, rgb: np.ndarray, elements: Elements) -> Elements:
+        """Small square-ish regions become icons, labelled by the icon matcher when it is sure."""
+        if not len(elements):
+            return elements
+        wh = elements.xyxy[:, 2:] - elements.xyxy[:, :2]
+        scale = 2 if rgb.shape[1] >= 2400 else 1
+        iconish = (elements.kind == "region") & (wh.max(axis=1) <= 64 * scale) & \
+                  (wh.max(axis=1) <= 2.0 * wh.min(axis=1))
+        kind = elements.kind.copy()
+        kind[iconish] = "icon"
+        label, score = elements.label.copy(), elements.score.copy()
+        if self.icon_matcher is not None and iconish.any():
+            names, scores = self.icon_matcher.match(rgb, elements.xyxy[iconish])
+            label[iconish] = names
+            score[iconish] = scores
+        return elements.with_(kind=kind, label=label, score=score)
+
+
+def parse(image: ImageInput, **parser_options) -> ParseResult:
+    """Parse one image with a throw-away `Parser` (load models once with `Parser` for many)."""
+    return Parser(**parser_options).parse(image)
