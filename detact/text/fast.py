@@ -2,6 +2,7 @@
 onnxruntime (no torch at run time). EasyOCR-quality reading at a fraction of its time."""
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 import numpy as np
@@ -10,6 +11,30 @@ from ..elements import Elements
 from .detect import TextDetector
 from .recognize import TextRecognizer
 from .split import split_lines
+
+
+# " - ", " – ", " — ", " | ", " · " between words: separate runs (e.g. a description and its
+# platform list). The recognizer tends to read the dash as "~" or "_".
+_SEPARATOR = re.compile(r"\s+[~_\-\u2013\u2014|\u00b7]\s+")
+
+
+def split_at_separators(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, char_x: list[np.ndarray]):
+    """Cut text runs at spaced separators, placing the cut from each character's x position."""
+    out_boxes, out_texts, out_conf = [], [], []
+    for box, text, c, xs in zip(xyxy, texts, conf, char_x):
+        pieces = [(m.start(), m.end()) for m in _SEPARATOR.finditer(text)] if len(xs) == len(text) else []
+        if not pieces:
+            out_boxes.append(box), out_texts.append(text), out_conf.append(c)
+            continue
+        start = 0
+        for cut_start, cut_end in pieces + [(len(text), len(text))]:
+            part = text[start:cut_start]
+            if part.strip():
+                x0 = box[0] if start == 0 else int(xs[start] - (xs[start] - xs[start - 1]) / 2)
+                x1 = box[2] if cut_start == len(text) else int(xs[cut_start - 1] + (xs[cut_start] - xs[cut_start - 1]) / 2)
+                out_boxes.append((x0, box[1], max(x1, x0 + 1), box[3])), out_texts.append(part), out_conf.append(c)
+            start = cut_end
+    return np.array(out_boxes, np.int32).reshape(-1, 4), out_texts, np.array(out_conf, np.float32)
 
 
 class FastTextEngine:
@@ -28,7 +53,8 @@ class FastTextEngine:
             return Elements()
         gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
         xyxy, _, self.last_icon_boxes = split_lines(gray, lines)
-        texts, conf = self.recognizer.recognize(gray, xyxy)
+        texts, conf, char_x = self.recognizer.recognize(gray, xyxy)
+        xyxy, texts, conf = split_at_separators(xyxy, texts, conf, char_x)
         texts = np.array([t.strip() for t in texts], dtype=object)
         keep = (conf >= self.min_confidence) & (np.array([len(t) for t in texts]) > 0)
         return Elements(xyxy[keep], ["text"] * int(keep.sum()), texts[keep], score=conf[keep])

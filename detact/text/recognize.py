@@ -12,11 +12,11 @@ from .export import ENGLISH_G2_CHARACTERS, RECOGNIZER_HEIGHT, ensure_recognizer_
 _BLANK = 0
 
 
-def ctc_greedy_decode(probs: np.ndarray, lengths: np.ndarray) -> tuple[list[str], np.ndarray]:
+def ctc_greedy_decode(probs: np.ndarray, lengths: np.ndarray) -> tuple[list[str], np.ndarray, list[np.ndarray]]:
     """Greedy CTC over (B, T, C) probabilities; ``lengths`` = valid steps per row.
 
-    Returns texts and EasyOCR-style confidences (product of the kept steps' max
-    probabilities raised to 2/sqrt(n))."""
+    Returns texts, EasyOCR-style confidences (product of the kept steps' max probabilities
+    raised to 2/sqrt(n)) and, per text, the output step at which each character was emitted."""
     best = probs.argmax(axis=2)
     best_p = probs.max(axis=2)
     steps = np.arange(best.shape[1])[None, :]
@@ -24,13 +24,14 @@ def ctc_greedy_decode(probs: np.ndarray, lengths: np.ndarray) -> tuple[list[str]
     prev = np.concatenate([np.full((best.shape[0], 1), -1), best[:, :-1]], axis=1)
     keep = valid & (best != _BLANK) & (best != prev)
     charset = np.array(list(" " + ENGLISH_G2_CHARACTERS))  # index 0 = blank (never kept)
-    texts, confs = [], np.zeros(len(best), np.float32)
+    texts, confs, positions = [], np.zeros(len(best), np.float32), []
     for i in range(len(best)):
         idx = best[i][keep[i]]
         texts.append("".join(charset[idx]))
+        positions.append(np.flatnonzero(keep[i]))
         p = best_p[i][valid[i] & (best[i] != _BLANK)]
         confs[i] = float(np.exp(np.log(np.maximum(p, 1e-12)).sum() * 2.0 / math.sqrt(len(p)))) if len(p) else 0.0
-    return texts, confs
+    return texts, confs, positions
 
 
 class TextRecognizer:
@@ -48,13 +49,15 @@ class TextRecognizer:
         new_w = min(self.max_width, max(RECOGNIZER_HEIGHT // 2, math.ceil(RECOGNIZER_HEIGHT * w / max(h, 1))))
         return cv2.resize(crop, (new_w, RECOGNIZER_HEIGHT), interpolation=cv2.INTER_CUBIC)
 
-    def recognize(self, gray: np.ndarray, xyxy: np.ndarray) -> tuple[list[str], np.ndarray]:
-        """Texts and confidences for each box of a grayscale uint8 image."""
+    def recognize(self, gray: np.ndarray, xyxy: np.ndarray) -> tuple[list[str], np.ndarray, list[np.ndarray]]:
+        """Texts, confidences and each character's x (image pixels) for each box of a
+        grayscale uint8 image."""
         n = len(xyxy)
         texts: list[str] = [""] * n
         confs = np.zeros(n, np.float32)
+        char_x: list[np.ndarray] = [np.zeros(0)] * n
         if not n:
-            return texts, confs
+            return texts, confs, char_x
         crops = [self._crop(gray, b) for b in xyxy]
         widths = np.array([c.shape[1] for c in crops])
         order = np.argsort(widths)
@@ -73,7 +76,10 @@ class TextRecognizer:
             # each crop's own width, so the padding cannot produce characters
             steps = probs.shape[1]
             lengths = np.minimum(steps, np.ceil(widths[idx] * steps / batch_w).astype(int) + 1)
-            t, c = ctc_greedy_decode(probs, lengths)
+            t, c, steps_at = ctc_greedy_decode(probs, lengths)
             for row, i in enumerate(idx):
                 texts[i], confs[i] = t[row], c[row]
-        return texts, confs
+                # step -> resized-crop column -> image column
+                box_w = xyxy[i, 2] - xyxy[i, 0]
+                char_x[i] = xyxy[i, 0] + (steps_at[row] + 0.5) * (batch_w / steps) * (box_w / widths[i])
+        return texts, confs, char_x

@@ -45,8 +45,10 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.6, icon_gap: float =
         icon_shaped = 0.75 * ink_h <= fw <= 1.6 * ink_h and fh >= 0.55 * ink_h
         # a leading blob about as wide as the line is tall, then a clear gap and more ink
         # (inside this group, or the next group): an icon, not a letter
+        # (inside this group, or the next group) that is a word, not one more letter ("MS")
         lead_gap = group[1, 0] - first[1] if len(group) > 1 else 0
-        followed = lead_gap >= icon_gap * ink_h or (len(group) == 1 and g_i + 1 < len(groups))
+        rest = group[1:] if len(group) > 1 else (groups[g_i + 1] if g_i + 1 < len(groups) else group[:0])
+        followed = (lead_gap >= icon_gap * ink_h or len(group) == 1) and len(rest) >= 2
         if icon_shaped and followed:
             icons.append((x0 + int(first[0]), y0 + int(rows[0]), x0 + int(first[1]), y0 + int(rows[-1]) + 1))
             group = group[1:]
