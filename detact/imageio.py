@@ -26,8 +26,8 @@ def _check_size(w: int, h: int, max_pixels: int, what: str) -> None:
     if w < MIN_SIDE or h < MIN_SIDE:
         raise ImageError(f"{what}: image is {w}x{h} pixels; need at least {MIN_SIDE}x{MIN_SIDE}")
     if w * h > max_pixels:
-        raise ImageError(f"{what}: image is {w}x{h} = {w * h:,} pixels, over the limit of "
-                         f"{max_pixels:,}")
+        raise ImageError(f"{what}: image is {w}x{h} = {w * h:,} pixels, too large "
+                         f"(limit {max_pixels:,})")
 
 
 def _pil_to_rgb(img: "Image.Image", what: str) -> np.ndarray:
@@ -63,7 +63,7 @@ def _open_pil(data: bytes, what: str, max_pixels: int) -> np.ndarray:
     except UnidentifiedImageError:
         raise ImageError(f"{what}: not an image (unrecognised format)") from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-        raise ImageError(f"{what}: image too large ({exc})") from None
+        raise ImageError(f"{what}: image too large ({exc})".replace(" could be decompression bomb DOS attack.", "")) from None
     except (OSError, SyntaxError, ValueError) as exc:
         # PIL reports truncated/corrupt data as OSError ("image file is truncated", ...)
         raise ImageError(f"{what}: corrupt or truncated image ({exc})") from None

@@ -2,20 +2,24 @@
 
 Rules, applied in this order (all vectorised over box pairs):
 1. Phantom text goes: single characters read with low confidence (a checkbox read as "J").
+   Regions from different sources (segmenter contours, glyphs split off text lines) that
+   overlap by IoU >= 0.5 are one thing: the larger box stays.
 2. A region that lies mostly inside a text box (a glyph, a word's edge contour) goes: the
    text element already stands for it.
-3. A region that contains exactly one other element (a button around its label or glyph, a
+3. A glyph-sized region (longest side <= ``glyph_max``) absorbs the regions inside it: they
+   are the strokes and holes of one icon, not separate things.
+4. A region that contains exactly one other element (a button around its label or glyph, a
    field around its placeholder) goes: the inner element, with its text or icon label, stands
    for it and its centre still lands inside. A region that contains two or more other elements
    is a container (a card, a toolbar, a table row) and goes too: its children are listed.
    Regions that contain nothing (an empty field, a checkbox, an unlabelled glyph) stay.
-4. Everything is sorted in reading order and numbered from 0.
+5. Everything is sorted in reading order and numbered from 0.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .boxes import coverage, reading_order
+from .boxes import coverage, iou, reading_order
 from .elements import Elements
 
 
@@ -24,13 +28,32 @@ def drop_phantom_text(text: Elements, min_single_char_score: float = 0.75) -> El
     return text[~(short & (text.score < min_single_char_score))]
 
 
-def merge(text: Elements, regions: Elements, *, inside: float = 0.7, contained: float = 0.9) -> Elements:
+def collapse_overlaps(regions: Elements, min_iou: float = 0.5) -> Elements:
+    """Of regions overlapping by ``min_iou`` or more, keep the largest."""
+    if len(regions) < 2:
+        return regions
+    regions = regions[np.argsort(-regions.areas, kind="stable")]
+    overlap = iou(regions.xyxy, regions.xyxy)
+    dominated = np.triu(overlap >= min_iou, k=1).any(axis=0)
+    return regions[~dominated]
+
+
+def merge(text: Elements, regions: Elements, *, inside: float = 0.7, contained: float = 0.9,
+          glyph_max: int = 24) -> Elements:
     """Combine OCR text and segmenter regions by the rules in this module's docstring."""
     text = drop_phantom_text(text)
+    regions = collapse_overlaps(regions)
     if len(regions) and len(text):
         # rule 2: regions mostly covered by a text box
         in_text = (coverage(text.xyxy, regions.xyxy) >= inside).any(axis=0)
         regions = regions[~in_text]
+    if len(regions):
+        # rule 3: icon strokes inside a glyph-sized box
+        wh = regions.xyxy[:, 2:] - regions.xyxy[:, :2]
+        glyph = wh.max(axis=1) <= glyph_max
+        inner = coverage(regions.xyxy, regions.xyxy) >= contained
+        np.fill_diagonal(inner, False)
+        regions = regions[~(inner & glyph[:, None]).any(axis=0)]
     if len(regions):
         everything = Elements.concat([text, regions])
         # contains[i, j]: region i holds element j (j mostly inside i, and j is not i)

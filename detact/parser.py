@@ -96,7 +96,7 @@ class Parser:
         return [self.parse(img) for img in images]
 
     def _parse_rgb(self, rgb: np.ndarray, timings: dict, t0: float) -> ParseResult:
-        def timed(stage, fn, *args):
+        def timed(stage, fn, *args):  # run one stage, recording its wall time
             t = time.perf_counter()
             out = fn(*args)
             timings[stage] = (time.perf_counter() - t) * 1e3
@@ -108,28 +108,38 @@ class Parser:
         extra = getattr(self.text_engine, "last_icon_boxes", None)
         if extra is not None and len(extra):
             regions = Elements.concat([regions, Elements(extra, ["region"] * len(extra), score=[0.5] * len(extra))])
-        elements = timed("merge", merge, text, regions)
+        scale = 2 if rgb.shape[1] >= 2400 else 1
+        elements = timed("merge", lambda: merge(text, regions, glyph_max=24 * scale))
         elements = timed("icons", self._label_icons, rgb, elements)
         elements = timed("color", lambda e: e.with_(color=dominant_colors(rgb, e.xyxy)), elements)
         timings["total"] = (time.perf_counter() - t0) * 1e3
         return ParseResult(rgb.shape[1], rgb.shape[0], image_sha256(rgb), elements, timings, self.backends)
 
     def _label_icons(self, rgb: np.ndarray, elements: Elements) -> Elements:
-        """Small square-ish regions become icons, labelled by the icon matcher when it is sure."""
+        """Small square-ish regions become icons, labelled by the icon matcher when it is sure.
+        Single-character reads go through the matcher too: OCR reads many glyph icons as a
+        letter or digit ("0" for an inbox tray), and a confident icon match wins over them."""
         if not len(elements):
             return elements
         wh = elements.xyxy[:, 2:] - elements.xyxy[:, :2]
         scale = 2 if rgb.shape[1] >= 2400 else 1
-        iconish = (elements.kind == "region") & (wh.max(axis=1) <= 64 * scale) & \
-                  (wh.max(axis=1) <= 2.0 * wh.min(axis=1))
-        kind = elements.kind.copy()
-        kind[iconish] = "icon"
+        small_square = (wh.max(axis=1) <= 64 * scale) & (wh.max(axis=1) <= 2.0 * wh.min(axis=1))
+        iconish = (elements.kind == "region") & small_square
+        one_char = (elements.kind == "text") & np.array([len(t) <= 1 for t in elements.text], bool) & small_square
+        kind, text = elements.kind.copy(), elements.text.copy()
         label, score = elements.label.copy(), elements.score.copy()
-        if self.icon_matcher is not None and iconish.any():
-            names, scores = self.icon_matcher.match(rgb, elements.xyxy[iconish])
-            label[iconish] = names
-            score[iconish] = scores
-        return elements.with_(kind=kind, label=label, score=score)
+        kind[iconish] = "icon"
+        candidates = iconish | one_char
+        if self.icon_matcher is not None and candidates.any():
+            names, scores = self.icon_matcher.match(rgb, elements.xyxy[candidates])
+            names = np.array(names, dtype=object)
+            idx = np.flatnonzero(candidates)
+            matched = names != ""
+            # regions take every result; one-character text only a confident match
+            take = iconish[idx] | matched
+            sel = idx[take]
+            kind[sel], label[sel], score[sel], text[sel] = "icon", names[take], scores[take], ""
+        return elements.with_(kind=kind, text=text, label=label, score=score)
 
 
 def parse(image: ImageInput, **parser_options) -> ParseResult:

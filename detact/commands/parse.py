@@ -1,0 +1,70 @@
+"""``detact parse IMAGE``: parse one screenshot and print a table, JSON or prompt lists."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..errors import DetactError
+from ..parser import OCR_ENGINES, SEGMENTERS
+
+
+def add_parser_options(p: argparse.ArgumentParser) -> None:
+    """Options shared by every command that builds a `Parser`."""
+    p.add_argument("--device", default="auto", choices=("auto", "cpu", "cuda"), help="default: auto")
+    p.add_argument("--segmenter", default="auto", choices=SEGMENTERS,
+                   help="auto = SAM with a checkpoint and a GPU, else cv (default: auto)")
+    p.add_argument("--ocr", default="fast", choices=OCR_ENGINES, help="text engine (default: fast)")
+    p.add_argument("--no-icons", action="store_true", help="skip icon matching")
+
+
+def parser_from_args(args: argparse.Namespace):
+    from ..parser import Parser
+
+    return Parser(ocr=args.ocr, segmenter=args.segmenter, device=args.device, icons=not args.no_icons)
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("parse", help="parse one screenshot into UI elements",
+                              description="Parse a screenshot into text, icon and region elements "
+                                          "with pixel coordinates.")
+    p.add_argument("image", help="image file (PNG, JPEG, ...); '-' reads standard input")
+    p.add_argument("--format", default="table", choices=("table", "json", "prompt"), help="default: table")
+    p.add_argument("-o", "--output", help="write the result here instead of standard output")
+    p.add_argument("--annotate", metavar="OUT.png", help="also save the screenshot with numbered boxes")
+    add_parser_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..annotate import annotate
+    from ..formats import format_prompt, format_table
+    from ..imageio import load_image
+
+    source = sys.stdin.buffer.read() if args.image == "-" else args.image
+    rgb = load_image(source)  # fail fast on a bad image, before any model loads
+    if args.annotate and Path(args.annotate).suffix.lower() not in (".png", ".jpg", ".jpeg", ".webp"):
+        raise DetactError(f"--annotate {args.annotate}: give a .png, .jpg or .webp file name")
+    result = parser_from_args(args).parse(rgb)
+    if args.format == "json":
+        text = result.to_json(indent=1)
+    elif args.format == "prompt":
+        text = format_prompt(result)
+    else:
+        text = format_table(result)
+    if args.output:
+        _write(Path(args.output), lambda p: p.write_text(text + "\n"))
+    else:
+        print(text)
+    if args.annotate:
+        _write(Path(args.annotate), lambda p: annotate(rgb, result.elements).save(p))
+        print(f"annotated image: {args.annotate}", file=sys.stderr)
+    return 0
+
+
+def _write(path: Path, write) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write(path)
+    except OSError as exc:
+        raise DetactError(f"cannot write {path}: {exc.strerror or exc}") from None
