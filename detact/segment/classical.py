@@ -33,10 +33,14 @@ class ClassicalSegmenter:
         for c in range(3):
             edges |= cv2.Canny(rgb[:, :, c], *self.canny)
         edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
-        contours, _ = cv2.findContours(edges, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
+        # CCOMP lists every component's outer boundary at the top level and its holes below
+        # it; a hole is the inside of a border, never a thing of its own, so only outer
+        # boundaries (no parent) are kept.
+        contours, hierarchy = cv2.findContours(edges, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         if not contours:
             return Elements()
-        rects = np.array([cv2.boundingRect(c) for c in contours], np.int32).reshape(-1, 4)
+        outer = np.flatnonzero(hierarchy[0][:, 3] < 0)
+        rects = np.array([cv2.boundingRect(contours[i]) for i in outer], np.int32).reshape(-1, 4)
         xyxy = np.concatenate([rects[:, :2], rects[:, :2] + rects[:, 2:]], axis=1)
         bw, bh = rects[:, 2], rects[:, 3]
         min_side = self.min_side * scale

@@ -15,7 +15,7 @@ def _runs(mask: np.ndarray) -> np.ndarray:
     return np.stack([np.flatnonzero(d == 1), np.flatnonzero(d == -1)], axis=1)
 
 
-def split_line(gray: np.ndarray, box, gap_factor: float = 0.6, icon_gap: float = 0.2,
+def split_line(gray: np.ndarray, box, gap_factor: float = 0.6, icon_gap: float = 0.25,
                contrast: int = 40) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]]]:
     """Return (text boxes, icon boxes) for one detected line box of a grayscale image."""
     x0, y0, x1, y1 = (int(v) for v in box)
@@ -48,7 +48,10 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.6, icon_gap: float =
         # (inside this group, or the next group) that is a word, not one more letter ("MS")
         lead_gap = group[1, 0] - first[1] if len(group) > 1 else 0
         rest = group[1:] if len(group) > 1 else (groups[g_i + 1] if g_i + 1 < len(groups) else group[:0])
-        followed = (lead_gap >= icon_gap * ink_h or len(group) == 1) and len(rest) >= 2
+        # the gap must also be clearly wider than the letter spacing of the word that follows
+        letter_gap = float(np.median(rest[1:, 0] - rest[:-1, 1])) if len(rest) >= 2 else 0.0
+        wide_gap = lead_gap >= max(icon_gap * ink_h, 2.0 * letter_gap + 1.0)
+        followed = (wide_gap or len(group) == 1) and len(rest) >= 2
         if icon_shaped and followed:
             icons.append((x0 + int(first[0]), y0 + int(rows[0]), x0 + int(first[1]), y0 + int(rows[-1]) + 1))
             group = group[1:]

@@ -1,0 +1,147 @@
+"""Read PyAutoGUI scripts (gold or predicted) into a list of actions.
+
+Scripts are parsed with :mod:`ast` and argument values are read with
+``ast.literal_eval`` on single nodes; nothing is ever executed. Predicted scripts
+are often sloppy (markdown fences, prose, half a line), so parsing never fails on
+them: a call that cannot be parsed becomes an action with ``parsed=False`` and
+scores as wrong wherever its arguments matter.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Stands for an argument that is not a literal (a variable, an expression, ``*args``).
+UNKNOWN: Any = type("Unknown", (), {"__repr__": lambda self: "UNKNOWN"})()
+
+_CALL_NAME = re.compile(r"^\s*pyautogui\s*\.\s*([A-Za-z_]\w*)")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One ``pyautogui.<name>(...)`` call, as written."""
+
+    name: str                         # as written, e.g. "rightClick"
+    args: tuple = ()                  # literal positional values, UNKNOWN where not literal
+    kwargs: dict = field(default_factory=dict)
+    line: int = 0                     # 1-based line in the script it came from
+    source: str = ""                  # the call's text
+    parsed: bool = True               # False: the line named a call but was not valid Python
+
+    def arg(self, index: int, keyword: str | None = None) -> Any:
+        """Positional argument ``index`` (or ``keyword=``), UNKNOWN when absent."""
+        if index < len(self.args):
+            return self.args[index]
+        if keyword is not None and keyword in self.kwargs:
+            return self.kwargs[keyword]
+        return UNKNOWN
+
+    def point(self) -> tuple[float, float] | None:
+        """The (x, y) a click-like call targets, or None when not given as numbers."""
+        first = self.arg(0, "x")
+        if isinstance(first, (tuple, list)) and len(first) == 2:
+            x, y = first
+        else:
+            x, y = first, self.arg(1, "y")
+        if _is_number(x) and _is_number(y):
+            return float(x), float(y)
+        return None
+
+    def keys(self) -> list[str] | None:
+        """Key names of a press/hotkey call in order (lists flattened), None if not literal."""
+        values = list(self.args) if self.args else [self.kwargs.get("keys", UNKNOWN)]
+        keys: list[str] = []
+        for value in values:
+            if isinstance(value, str):
+                keys.append(value)
+            elif isinstance(value, (list, tuple)) and value and all(isinstance(v, str) for v in value):
+                keys.extend(value)
+            else:
+                return None
+        return keys or None
+
+    def text(self) -> str | None:
+        """The string a write/typewrite call types, None if not a literal string."""
+        value = self.arg(0, "message")
+        if isinstance(value, str):
+            return value
+        if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+            return "".join(value)  # typewrite(['a', 'b']) types the keys in turn
+        return None
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _literal(node: ast.AST) -> Any:
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return UNKNOWN
+
+
+def _pyautogui_call(node: ast.AST) -> ast.Call | None:
+    if (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Attribute)
+            and isinstance(node.value.func.value, ast.Name)
+            and node.value.func.value.id == "pyautogui"):
+        return node.value
+    return None
+
+
+def _action_from_call(call: ast.Call, line: int, source: str) -> Action:
+    args = tuple(UNKNOWN if isinstance(a, ast.Starred) else _literal(a) for a in call.args)
+    kwargs = {k.arg: _literal(k.value) for k in call.keywords if k.arg is not None}
+    return Action(name=call.func.attr, args=args, kwargs=kwargs, line=line, source=source.strip())
+
+
+def _strip_fences(text: str) -> str:
+    # LLMs wrap code in ``` fences; blank those lines out so line numbers stay true.
+    return "\n".join("" if ln.lstrip().startswith("```") else ln for ln in text.splitlines())
+
+
+def parse_script(text: str) -> list[Action]:
+    """All statement-level ``pyautogui.*`` calls of ``text`` in source order.
+
+    Other statements (imports, ``time.sleep``, comments, prose) are ignored, as
+    OmniACT's scorer ignores lines that do not start with ``pyautogui``.
+    """
+    text = _strip_fences(text.replace("\r\n", "\n").replace("\r", "\n"))
+    lines = text.split("\n")
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return _parse_lines(lines)
+    found = []
+    for node in ast.walk(tree):
+        call = _pyautogui_call(node)
+        if call is not None:
+            src = ast.get_source_segment(text, node) or lines[node.lineno - 1]
+            found.append((node.lineno, node.col_offset,
+                          _action_from_call(call, node.lineno, src)))
+    found.sort(key=lambda item: item[:2])
+    return [action for _, _, action in found]
+
+
+def _parse_lines(lines: list[str]) -> list[Action]:
+    # The whole text is not Python (prose around the code, a truncated line):
+    # read it line by line, like the official scorer does.
+    actions = []
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        match = _CALL_NAME.match(line)
+        if not match:
+            continue
+        try:
+            body = ast.parse(line).body
+        except (SyntaxError, ValueError, MemoryError, RecursionError):
+            body = []
+        call = _pyautogui_call(body[0]) if len(body) == 1 else None
+        if call is not None:
+            actions.append(_action_from_call(call, number, line))
+        else:
+            actions.append(Action(name=match.group(1), line=number, source=line, parsed=False))
+    return actions

@@ -1,0 +1,131 @@
+"""End-to-end parsing on real pixels: drawn screens, the bundled Chromium-rendered sample."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from conftest import SAMPLE, draw_screen, find_text
+from detact import Elements, ParseResult
+from detact.color import dominant_colors
+from detact.segment.classical import ClassicalSegmenter
+
+BLUE, RED, GREEN = (37, 99, 235), (220, 38, 38), (22, 163, 74)
+
+
+def _center_inside(el, box, pad=3):
+    cx, cy = el.center
+    return box[0] - pad <= cx < box[2] + pad and box[1] - pad <= cy < box[3] + pad
+
+
+def test_text_comes_back_where_it_was_drawn(parser):
+    items = [
+        {"kind": "text", "xy": (40, 30), "text": "Quarterly report"},
+        {"kind": "text", "xy": (420, 30), "text": "Settings"},
+        {"kind": "text", "xy": (40, 120), "text": "Name"}, {"kind": "text", "xy": (300, 120), "text": "Email"},
+        {"kind": "text", "xy": (40, 160), "text": "Alice Johnson"},
+        {"kind": "text", "xy": (300, 160), "text": "alice@example.com"},
+    ]
+    rgb = draw_screen(items)
+    result = parser.parse(rgb)
+    for it in items:
+        hits = [e for e in result.elements if e.text.lower() == it["text"].lower()]
+        assert hits, f"{it['text']!r} not read; got {[e.text for e in result.elements]}"
+        x, y = it["xy"]
+        assert abs(hits[0].bbox[0] - x) <= 8 and abs(hits[0].bbox[1] - y) <= 10, (it, hits[0].bbox)
+    # table columns stay separate text runs
+    assert not find_text(result.elements, "Name Email")
+
+
+def test_buttons_fields_and_checkboxes_are_one_element_each(parser):
+    items = [
+        {"kind": "button", "box": (40, 40, 170, 76), "fill": BLUE, "text": "Save", "text_fill": (255, 255, 255)},
+        {"kind": "button", "box": (190, 40, 320, 76), "fill": RED, "text": "Delete", "text_fill": (255, 255, 255)},
+        {"kind": "box", "box": (40, 120, 360, 150), "outline": (140, 140, 140)},  # empty text field
+        {"kind": "checkbox", "xy": (40, 190)}, {"kind": "text", "xy": (66, 188), "text": "Remember me"},
+    ]
+    result = parser.parse(draw_screen(items))
+    els = result.elements
+    save, delete = find_text(els, "save"), find_text(els, "delete")
+    assert len(save) == 1 and len(delete) == 1
+    assert save[0].color == "blue" and delete[0].color == "red"
+    field = [e for e in els if e.kind != "text" and _center_inside(e, (40, 120, 360, 150))]
+    assert len(field) == 1, field
+    box = [e for e in els if e.kind != "text" and _center_inside(e, (40, 190, 57, 207))]
+    assert len(box) == 1, [e for e in els]
+    # ids are 0..n-1 in reading order
+    assert [e.id for e in els] == list(range(len(els)))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_segmenter_finds_widgets_in_both_themes_and_at_scale_2(theme):
+    bg, fg = ((255, 255, 255), (90, 90, 90)) if theme == "light" else ((24, 24, 27), (170, 170, 170))
+    for scale in (1, 2):
+        s = lambda v: v * scale  # noqa: E731
+        items = [{"kind": "box", "box": (s(40), s(40), s(200), s(70)), "outline": fg},
+                 {"kind": "checkbox", "xy": (s(40), s(100)), "side": s(16), "outline": fg},
+                 {"kind": "button", "box": (s(240), s(40), s(330), s(70)), "fill": BLUE}]
+        rgb = draw_screen(items, size=(s(800), s(400)), background=bg)
+        regions = ClassicalSegmenter(scale=scale).segment(rgb)
+        for target in [(40, 40, 200, 70), (40, 100, 56, 116), (240, 40, 330, 70)]:
+            target = tuple(s(v) for v in target)
+            hits = [r for r in regions if _center_inside(r, target) and r.bbox[2] - r.bbox[0] >= (target[2] - target[0]) * 0.8]
+            assert len(hits) == 1, (theme, scale, target, [r.bbox for r in regions])
+
+
+def test_color_buckets_on_drawn_swatches():
+    names = {"red": (220, 30, 30), "blue": (37, 99, 235), "green": (22, 160, 60), "yellow": (250, 220, 40),
+             "orange": (245, 140, 20), "pink": (240, 120, 190), "violet": (140, 60, 220), "white": (250, 250, 250),
+             "black": (10, 10, 10), "grey": (128, 128, 128), "brown": (120, 70, 30)}
+    rgb = np.zeros((40, 40 * len(names), 3), np.uint8)
+    boxes = []
+    for i, color in enumerate(names.values()):
+        rgb[:, i * 40:(i + 1) * 40] = color
+        boxes.append((i * 40, 0, (i + 1) * 40, 40))
+    assert dominant_colors(rgb, np.array(boxes)) == list(names)
+
+
+def test_bundled_sample_parses_with_labels(parser):
+    result = parser.parse(SAMPLE)
+    els = result.elements
+    for word in ("Compose", "Reply", "Forward", "Delete", "Grace Hopper", "Send now", "Cancel"):
+        assert find_text(els, word), word
+    # the sidebar's glyphs are not read as letters
+    assert not [e for e in els if e.kind == "text" and e.text in ("0", "4") and e.bbox[0] < 40]
+    if result.backends["icons"] != "none":
+        labels = {e.label for e in els if e.kind == "icon"}
+        assert {"print", "gear", "trash"} <= labels, labels
+
+
+def test_json_round_trip_and_contract(parser):
+    result = parser.parse(SAMPLE)
+    data = json.loads(result.to_json())
+    assert data["schema"] == "detact/parse@1"
+    assert data["image"]["width"] == 1280 and data["image"]["height"] == 800 and len(data["image"]["sha256"]) == 64
+    assert data["backends"]["device"] == "cpu" and data["timings_ms"]["total"] > 0
+    for e in data["elements"]:
+        x0, y0, x1, y1 = e["bbox"]
+        assert 0 <= x0 < x1 <= 1280 and 0 <= y0 < y1 <= 800
+        assert e["center"] == [(x0 + x1) // 2, (y0 + y1) // 2]
+        assert e["kind"] in ("text", "icon", "region") and isinstance(e["score"], float)
+    again = ParseResult.from_json(result.to_json())
+    assert np.array_equal(again.elements.xyxy, result.elements.xyxy)
+
+
+def test_parse_accepts_every_input_type(parser):
+    from PIL import Image
+
+    rgb = draw_screen([{"kind": "text", "xy": (20, 20), "text": "Hello"}], size=(200, 80))
+    pil = Image.fromarray(rgb)
+    import io
+    buf = io.BytesIO()
+    pil.convert("RGBA").save(buf, format="PNG")
+    results = parser.parse_batch([rgb, pil, buf.getvalue(), np.asarray(pil.convert("L"))])
+    assert all(find_text(r.elements, "hello") for r in results)
+    assert len({r.sha256 for r in results[:3]}) == 1  # same pixels, same hash
+
+
+def test_empty_image_gives_no_elements(parser):
+    assert len(parser.parse(np.full((100, 100, 3), 255, np.uint8)).elements) == 0
+    assert isinstance(Elements(), Elements)
