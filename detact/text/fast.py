@@ -10,7 +10,7 @@ import numpy as np
 from ..elements import Elements
 from .detect import TextDetector
 from .recognize import TextRecognizer
-from .split import split_lines
+from .split import find_underlines, split_lines
 
 
 # " - ", " – ", " — ", " | ", " · " between words: separate runs (e.g. a description and its
@@ -37,6 +37,17 @@ def split_at_separators(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, ch
     return np.array(out_boxes, np.int32).reshape(-1, 4), out_texts, np.array(out_conf, np.float32)
 
 
+def erase_underlines(gray: np.ndarray, xyxy: np.ndarray) -> np.ndarray:
+    """A copy of ``gray`` with the underline strokes of the text runs painted over."""
+    strokes = [u for box in xyxy for u in find_underlines(gray, box)]
+    if not strokes:
+        return gray
+    clean = gray.copy()
+    for x0, y0, x1, y1, bg in strokes:
+        clean[y0:y1, x0:x1] = bg
+    return clean
+
+
 class FastTextEngine:
     """``min_confidence`` drops low-confidence reads (glyph icons read as letters land there)."""
 
@@ -53,7 +64,7 @@ class FastTextEngine:
             return Elements()
         gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
         xyxy, _, self.last_icon_boxes = split_lines(gray, lines)
-        texts, conf, char_x = self.recognizer.recognize(gray, xyxy)
+        texts, conf, char_x = self.recognizer.recognize(erase_underlines(gray, xyxy), xyxy)
         xyxy, texts, conf = split_at_separators(xyxy, texts, conf, char_x)
         texts = np.array([t.strip() for t in texts], dtype=object)
         keep = (conf >= self.min_confidence) & (np.array([len(t) for t in texts]) > 0)

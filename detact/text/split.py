@@ -15,7 +15,25 @@ def _runs(mask: np.ndarray) -> np.ndarray:
     return np.stack([np.flatnonzero(d == 1), np.flatnonzero(d == -1)], axis=1)
 
 
-def split_line(gray: np.ndarray, box, gap_factor: float = 0.6, icon_gap: float = 0.25,
+def find_underlines(gray: np.ndarray, box, contrast: int = 40) -> list[tuple[int, int, int, int, int]]:
+    """Underline strokes of a text run as (x0, y0, x1, y1, background gray): ink rows in the
+    lower half that span nearly the whole run. Recognizers read an underlined space as "_"."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    crop = gray[y0:y1, x0:x1].astype(np.int16)
+    if crop.shape[0] < 6 or crop.shape[1] < 6:
+        return []
+    bg = int(np.median(np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])))
+    ink = np.abs(crop - bg) > contrast
+    cols = np.flatnonzero(ink.any(axis=0))
+    if len(cols) < 6:
+        return []
+    span = ink[:, cols[0]:cols[-1] + 1].mean(axis=1)
+    rows = np.flatnonzero(span >= 0.9)
+    rows = rows[rows >= crop.shape[0] // 2]
+    return [(x0 + int(cols[0]), y0 + int(r), x0 + int(cols[-1]) + 1, y0 + int(r) + 1, bg) for r in rows]
+
+
+def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float = 0.25,
                contrast: int = 40) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]]]:
     """Return (text boxes, icon boxes) for one detected line box of a grayscale image."""
     x0, y0, x1, y1 = (int(v) for v in box)
