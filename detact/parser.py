@@ -80,22 +80,32 @@ class Parser:
 
     @property
     def backends(self) -> dict:
-        return {"ocr": self.text_engine.name, "segmenter": self.segmenter.name,
+        return {"ocr": self.text_engine.name, "segmenter": getattr(self.segmenter, "backend", self.segmenter.name),
                 "icons": "ssim" if self.icon_matcher is not None else "none", "device": self.device}
 
     def parse(self, image: ImageInput) -> ParseResult:
         """Parse one image (path, bytes, PIL image or RGB numpy array; see `load_image`)."""
-        t0 = time.perf_counter()
-        rgb = load_image(image)
-        timings = {"load": (time.perf_counter() - t0) * 1e3}
-        return self._parse_rgb(rgb, timings, t0)
+        return self.parse_batch([image])[0]
 
     def parse_batch(self, images: Sequence[ImageInput]) -> list[ParseResult]:
-        """Parse several images with the models loaded once. A bad image raises `ImageError`;
-        use ``detact batch`` to skip and report bad files instead."""
-        return [self.parse(img) for img in images]
+        """Parse several images with the models loaded once; a segmenter that can batch (SAM's
+        image encoder) sees them all at once. A bad image raises `ImageError`; use
+        ``detact batch`` to skip and report bad files instead."""
+        starts, timings, rgbs = [], [], []
+        for image in images:
+            t0 = time.perf_counter()
+            rgbs.append(load_image(image))
+            starts.append(t0)
+            timings.append({"load": (time.perf_counter() - t0) * 1e3})
+        regions: list[Elements | None] = [None] * len(rgbs)
+        if len(rgbs) > 1 and hasattr(self.segmenter, "segment_batch"):
+            t = time.perf_counter()
+            regions = list(self.segmenter.segment_batch(rgbs))
+            for tm in timings:
+                tm["segment"] = (time.perf_counter() - t) * 1e3 / len(rgbs)
+        return [self._parse_rgb(rgb, tm, t0, reg) for rgb, tm, t0, reg in zip(rgbs, timings, starts, regions)]
 
-    def _parse_rgb(self, rgb: np.ndarray, timings: dict, t0: float) -> ParseResult:
+    def _parse_rgb(self, rgb: np.ndarray, timings: dict, t0: float, regions: Elements | None = None) -> ParseResult:
         def timed(stage, fn, *args):  # run one stage, recording its wall time
             t = time.perf_counter()
             out = fn(*args)
@@ -103,11 +113,11 @@ class Parser:
             return out
 
         text = timed("text", self.text_engine.read, rgb)
-        regions = timed("segment", self.segmenter.segment, rgb)
+        if regions is None:
+            regions = timed("segment", self.segmenter.segment, rgb)
         # glyphs the text engine split off the front of a label are icon candidates too
-        extra = getattr(self.text_engine, "last_icon_boxes", None)
-        if extra is not None and len(extra):
-            regions = Elements.concat([regions, Elements(extra, ["region"] * len(extra), score=[0.5] * len(extra))])
+        from_text = text.kind == "region"
+        regions, text = Elements.concat([regions, text[from_text]]), text[~from_text]
         scale = 2 if rgb.shape[1] >= 2400 else 1
         elements = timed("merge", lambda: merge(text, regions, glyph_max=24 * scale))
         elements = timed("icons", self._label_icons, rgb, elements)

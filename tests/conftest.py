@@ -14,6 +14,9 @@ SAMPLE = ROOT / "detact" / "data" / "sample.png"
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
+# one definition of the session-wide random SAM checkpoint, shared by every test module
+pytest_plugins = ["sam_fixtures"]
+
 
 def font(size: int) -> ImageFont.FreeTypeFont:
     """A real TrueType font: DejaVu Sans when installed, else Pillow's bundled one."""

@@ -10,7 +10,8 @@ from ..elements import Elements
 
 class TextEngine(Protocol):
     """Reads text runs from an RGB uint8 image; returns ``kind="text"`` elements with
-    ``text`` and ``score`` (recognition confidence in [0, 1])."""
+    ``text`` and ``score`` (recognition confidence in [0, 1]). An engine may also return
+    ``kind="region"`` elements for non-text things it found on text lines (glyph icons)."""
 
     name: str
 

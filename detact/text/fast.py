@@ -59,16 +59,19 @@ class FastTextEngine:
         self.min_confidence = min_confidence
 
     def read(self, rgb: np.ndarray) -> Elements:
+        """Text runs (kind "text"), plus the glyphs split off the front of labels as
+        kind "region" elements: icon candidates the segmenter may have missed."""
         lines, _ = self.detector.detect(rgb)
         if not len(lines):
             return Elements()
         gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
-        xyxy, _, self.last_icon_boxes = split_lines(gray, lines)
+        xyxy, _, glyphs = split_lines(gray, lines)
         texts, conf, char_x = self.recognizer.recognize(erase_underlines(gray, xyxy), xyxy)
         xyxy, texts, conf = split_at_separators(xyxy, texts, conf, char_x)
         texts = np.array([t.strip() for t in texts], dtype=object)
         keep = (conf >= self.min_confidence) & (np.array([len(t) for t in texts]) > 0)
-        return Elements(xyxy[keep], ["text"] * int(keep.sum()), texts[keep], score=conf[keep])
+        text = Elements(xyxy[keep], ["text"] * int(keep.sum()), texts[keep], score=conf[keep])
+        return Elements.concat([text, Elements(glyphs, ["region"] * len(glyphs), score=[0.5] * len(glyphs))])
 
     def read_batch(self, images: Sequence[np.ndarray]) -> list[Elements]:
         return [self.read(img) for img in images]
