@@ -1,0 +1,203 @@
+"""CLI: ``detact filter``, ``detact prompt`` and ``detact script``."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..errors import DetactError
+
+
+def _add_image_args(p: argparse.ArgumentParser, optional: bool = False) -> None:
+    p.add_argument("image", nargs="?" if optional else None, metavar="IMAGE",
+                   help="screenshot, or a parse JSON (detact/parse@1) from `detact parse`")
+    p.add_argument("--task", help="what to do on the screen, e.g. \"Click on 'Save'\"")
+    p.add_argument("--top-k", type=int, default=15, help="elements kept by the filter (15)")
+    p.add_argument("--ocr", default=None, help="OCR engine for parsing IMAGE (parser default)")
+    p.add_argument("--device", default="auto", choices=("auto", "cpu", "cuda"))
+
+
+def _add_llm_args(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("LLM endpoint (OpenAI-compatible chat API)")
+    g.add_argument("--llm-base-url", help="e.g. http://localhost:8000/v1 (DETACT_LLM_BASE_URL)")
+    g.add_argument("--llm-model", help="model name (DETACT_LLM_MODEL)")
+    g.add_argument("--llm-api-key", help="API key (DETACT_LLM_API_KEY)")
+    g.add_argument("--llm-timeout", type=float, help="seconds per request (60)")
+    g.add_argument("--llm-retries", type=int, help="retries on 429/5xx/network errors (3)")
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("filter", help="keep the elements a task needs",
+                              description="Rank a screenshot's elements against a task and keep "
+                              "the top K (offline: MiniLM + lexical + colour), or let an LLM pick.")
+    _add_image_args(p)
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    p.add_argument("--llm", action="store_true", help="filter with the LLM instead of offline")
+    _add_llm_args(p)
+    p.set_defaults(func=cmd_filter)
+
+    p = subparsers.add_parser("prompt", help="build the few-shot script prompt for a task",
+                              description="Print the prompt an LLM gets: role, API reference, the "
+                              "5 nearest examples, text/icon/color elements, the task.")
+    _add_image_args(p)
+    p.add_argument("--examples", help="example pool: .jsonl, an OmniACT task file or an OmniACT "
+                   "folder (its train split); default: the built-in bank")
+    p.add_argument("--max-tokens", type=int, help="token budget; lowest-confidence elements are "
+                   "dropped first")
+    p.set_defaults(func=cmd_prompt)
+
+    p = subparsers.add_parser("script", help="write (or --validate) a PyAutoGUI script",
+                              description="Parse, filter, prompt an LLM and validate its PyAutoGUI "
+                              "script (never executed). With --validate FILE, only check a script.")
+    _add_image_args(p, optional=True)
+    p.add_argument("--examples", help="example pool (see `detact prompt --help`)")
+    p.add_argument("--max-tokens", type=int, help="prompt token budget")
+    p.add_argument("--format", choices=("script", "json"), default="script")
+    p.add_argument("--filter", dest="filter_mode", choices=("offline", "llm"), default="offline",
+                   help="how elements are filtered before the prompt")
+    p.add_argument("--portable", action="store_true", help="rewrite non-ASCII typing as a "
+                   "clipboard paste and scroll-at-point as move-then-scroll")
+    p.add_argument("--validate", metavar="FILE", help="validate this script file ('-' = stdin) "
+                   "instead of generating one")
+    p.add_argument("--width", type=int, help="screen width for --validate")
+    p.add_argument("--height", type=int, help="screen height for --validate")
+    _add_llm_args(p)
+    p.set_defaults(func=cmd_script)
+
+
+def _need_task(args) -> str:
+    if not args.task or not args.task.strip():
+        raise DetactError("--task is required, e.g. --task \"Click on 'Save'\"")
+    return args.task
+
+
+def _llm_config(args):
+    from .llm import LLMConfig
+
+    return LLMConfig.from_env(base_url=args.llm_base_url, model=args.llm_model,
+                              api_key=args.llm_api_key, timeout=args.llm_timeout,
+                              retries=args.llm_retries)
+
+
+def _parse(args):
+    from .generate import to_parse_result
+
+    path = Path(args.image)
+    if not path.exists():
+        raise DetactError(f"{path}: no such file")
+    if path.suffix.lower() == ".json":
+        return to_parse_result(path)
+    from ..parser import Parser
+
+    options = {"device": args.device}
+    if args.ocr:
+        options["ocr"] = args.ocr
+    return Parser(**options).parse(path)
+
+
+def cmd_filter(args) -> int:
+    from .filter import filter_elements
+    from .generate import TaskContext
+
+    task = _need_task(args)
+    client = None
+    if args.llm:
+        from .llm import ChatClient
+
+        client = ChatClient(_llm_config(args))
+    parse = _parse(args)
+    ctx = TaskContext()
+    ctx.embedder.device = args.device
+    result = filter_elements(parse.elements, task, args.top_k,
+                             embedder=None if args.llm else ctx.embedder,
+                             describe=ctx.icon_describer(),
+                             mode="llm" if args.llm else "offline", llm=client)
+    if args.format == "json":
+        print(json.dumps({"task": task, "screen": {"width": parse.width, "height": parse.height},
+                          **result.to_dict()}, ensure_ascii=False, indent=1))
+    else:
+        print(f"{'id':>4}  {'kind':<6} {'score':>6}  {'center':<11} {'color':<7} name")
+        for d in result.to_dicts():
+            name = (d["text"] or d["label"] or "").replace("\n", " ")
+            center = f"{d['center'][0]},{d['center'][1]}"
+            print(f"{d['id']:>4}  {d['kind']:<6} {d['relevance']:>6.3f}  {center:<11} "
+                  f"{d['color'] or '-':<7} {name}")
+    for note in result.notes:
+        print(f"detact: {note}", file=sys.stderr)
+    return 0
+
+
+def cmd_prompt(args) -> int:
+    from .filter import filter_elements
+    from .generate import TaskContext
+    from .prompt import build_prompt
+
+    task = _need_task(args)
+    parse = _parse(args)
+    ctx = TaskContext()
+    ctx.embedder.device = args.device
+    index = ctx.examples_for(args.examples)
+    filtered = filter_elements(parse.elements, task, args.top_k, embedder=ctx.embedder,
+                               describe=ctx.icon_describer())
+    prompt = build_prompt(task, filtered.elements, index.nearest(task), width=parse.width,
+                          height=parse.height, priority=filtered.scores,
+                          max_tokens=args.max_tokens)
+    sys.stdout.write(prompt.text)
+    for note in prompt.notes:
+        print(f"detact: {note}", file=sys.stderr)
+    return 0
+
+
+def _read_script(name: str) -> bytes:
+    from .script import MAX_REPLY_CHARS
+
+    limit = MAX_REPLY_CHARS * 4
+    if name == "-":
+        data = sys.stdin.buffer.read(limit + 1)
+    else:
+        path = Path(name)
+        if not path.is_file():
+            raise DetactError(f"{path}: no such file")
+        with path.open("rb") as fh:
+            data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise DetactError(f"{name}: script file over {limit:,} bytes; refusing to read it")
+    return data
+
+
+def cmd_script(args) -> int:
+    from .script import validate_script
+
+    if args.validate:
+        width, height = args.width, args.height
+        if args.image and width is None and height is None:
+            parse = _parse(args)
+            width, height = parse.width, parse.height
+        checked = validate_script(_read_script(args.validate), width=width, height=height)
+        _print_script(checked.portable() if args.portable else checked, args.format)
+        return 0
+    if not args.image:
+        raise DetactError("give an IMAGE (or a parse JSON) and --task, or --validate FILE")
+    from .generate import TaskContext, generate_script
+
+    task = _need_task(args)
+    config = _llm_config(args)
+    config.check()
+    ctx = TaskContext()
+    ctx.embedder.device = args.device
+    result = generate_script(_parse(args), task, llm=config, examples=args.examples,
+                             top_k=args.top_k, context=ctx, max_tokens=args.max_tokens,
+                             filter_mode=args.filter_mode, portable=args.portable)
+    if args.format == "json":
+        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
+    else:
+        sys.stdout.write(result.script)
+    return 0
+
+
+def _print_script(checked, fmt: str) -> None:
+    if fmt == "json":
+        print(json.dumps(checked.to_dict(), ensure_ascii=False, indent=1))
+    else:
+        sys.stdout.write(checked.script)
