@@ -11,6 +11,7 @@ from .elements import Elements, ParseResult
 from .errors import DetactError
 from .home import resolve_device
 from .imageio import ImageInput, image_sha256, load_image
+from .boxes import coverage, reading_order
 from .merge import merge
 
 OCR_ENGINES = ("fast", "easyocr", "rapidocr")
@@ -121,14 +122,16 @@ class Parser:
         scale = 2 if rgb.shape[1] >= 2400 else 1
         elements = timed("merge", lambda: merge(text, regions, glyph_max=24 * scale))
         elements = timed("icons", self._label_icons, rgb, elements)
+        elements = timed("glyphs", self._read_glyphs, rgb, elements)
         elements = timed("color", lambda e: e.with_(color=dominant_colors(rgb, e.xyxy)), elements)
         timings["total"] = (time.perf_counter() - t0) * 1e3
         return ParseResult(rgb.shape[1], rgb.shape[0], image_sha256(rgb), elements, timings, self.backends)
 
     def _label_icons(self, rgb: np.ndarray, elements: Elements) -> Elements:
         """Small square-ish regions become icons, labelled by the icon matcher when it is sure.
-        Single-character reads go through the matcher too: OCR reads many glyph icons as a
-        letter or digit ("0" for an inbox tray), and a confident icon match wins over them."""
+        A single-character read just left of a label goes through the matcher too: OCR reads
+        many glyph icons as a letter or digit ("0" for an inbox tray), and a confident icon
+        match wins over it. A lone character elsewhere (a key, a counter) stays text."""
         if not len(elements):
             return elements
         wh = elements.xyxy[:, 2:] - elements.xyxy[:, :2]
@@ -136,6 +139,7 @@ class Parser:
         small_square = (wh.max(axis=1) <= 64 * scale) & (wh.max(axis=1) <= 2.0 * wh.min(axis=1))
         iconish = (elements.kind == "region") & small_square
         one_char = (elements.kind == "text") & np.array([len(t) <= 1 for t in elements.text], bool) & small_square
+        one_char &= _leads_a_label(elements)
         kind, text = elements.kind.copy(), elements.text.copy()
         label, score = elements.label.copy(), elements.score.copy()
         kind[iconish] = "icon"
@@ -150,6 +154,49 @@ class Parser:
             sel = idx[take]
             kind[sel], label[sel], score[sel], text[sel] = "icon", names[take], scores[take], ""
         return elements.with_(kind=kind, text=text, label=label, score=score)
+
+
+    def _read_glyphs(self, rgb: np.ndarray, elements: Elements) -> Elements:
+        """Short labels the text detector missed (a calculator key's "7", a lone "+"): the ink
+        inside text-less regions and unlabelled icons is read directly, and a confident read
+        replaces the element it came from. Unlabelled icons need a surer read, since glyph
+        icons can look like letters."""
+        read = getattr(self.text_engine, "read_glyphs", None)
+        regions = elements.kind == "region"
+        unlabelled = (elements.kind == "icon") & (elements.label == "")
+        if read is None or not (regions | unlabelled).any():
+            return elements
+        h, w = rgb.shape[:2]
+        padded = elements.xyxy + np.array([-4, -4, 4, 4], np.int32)
+        padded[:, [0, 2]] = np.clip(padded[:, [0, 2]], 0, w)
+        padded[:, [1, 3]] = np.clip(padded[:, [1, 3]], 0, h)
+        keep = np.ones(len(elements), bool)
+        found_parts = []
+        for mask, boxes, min_conf in ((regions, elements.xyxy, 0.5), (unlabelled, padded, 0.8)):
+            idx = np.flatnonzero(mask)
+            if not len(idx):
+                continue
+            found = read(rgb, boxes[idx], min_confidence=min_conf)
+            if len(found):
+                # each read lies inside the box it came from: that element is replaced by it
+                keep[idx[coverage(boxes[idx], found.xyxy).argmax(axis=0)]] = False
+                found_parts.append(found)
+        if not found_parts:
+            return elements
+        merged = Elements.concat([elements[keep], *found_parts])
+        return merged[reading_order(merged.xyxy)]
+
+
+def _leads_a_label(elements: Elements) -> np.ndarray:
+    """Per element: a text element starts within three of its heights to its right, on the
+    same line."""
+    b = elements.xyxy.astype(np.int64)
+    h = np.maximum(b[:, 3] - b[:, 1], 1)
+    cy = (b[:, 1] + b[:, 3]) // 2
+    gap = b[None, :, 0] - b[:, None, 2]  # [i, j]: how far j starts right of i's end
+    same_line = np.abs(cy[:, None] - cy[None, :]) * 2 < h[:, None]
+    is_text = (elements.kind == "text")[None, :]
+    return (same_line & is_text & (gap > -2) & (gap < 3 * h[:, None])).any(axis=1)
 
 
 def parse(image: ImageInput, **parser_options) -> ParseResult:

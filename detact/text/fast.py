@@ -48,6 +48,26 @@ def erase_underlines(gray: np.ndarray, xyxy: np.ndarray) -> np.ndarray:
     return clean
 
 
+def glyph_box(gray: np.ndarray, box, border: int = 3, contrast: int = 40, max_height: int = 48):
+    """The padded box around the ink inside ``box`` (its border excluded), or None when the
+    inside is blank or the ink is not one short line of text."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    inner = gray[y0 + border:y1 - border, x0 + border:x1 - border].astype(np.int16)
+    if inner.shape[0] < 6 or inner.shape[1] < 6:
+        return None
+    ink = np.abs(inner - int(np.median(inner))) > contrast
+    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    if not len(rows):
+        return None
+    h, w = rows[-1] - rows[0] + 1, cols[-1] - cols[0] + 1
+    if h > max_height or w > 8 * max(h, 8):
+        return None
+    # pad like a detected text line: a line-height of margin, at least 6 px
+    pad_y, pad_x = max(6, int(0.5 * max(h, 10))), max(6, int(0.4 * max(h, 10)))
+    gx0, gy0 = x0 + border + cols[0], y0 + border + rows[0]
+    return (max(x0, gx0 - pad_x), max(y0, gy0 - pad_y), min(x1, gx0 + w + pad_x), min(y1, gy0 + h + pad_y))
+
+
 class FastTextEngine:
     """``min_confidence`` drops low-confidence reads (glyph icons read as letters land there)."""
 
@@ -72,6 +92,19 @@ class FastTextEngine:
         keep = (conf >= self.min_confidence) & (np.array([len(t) for t in texts]) > 0)
         text = Elements(xyxy[keep], ["text"] * int(keep.sum()), texts[keep], score=conf[keep])
         return Elements.concat([text, Elements(glyphs, ["region"] * len(glyphs), score=[0.5] * len(glyphs))])
+
+    def read_glyphs(self, rgb: np.ndarray, boxes: np.ndarray, min_confidence: float = 0.5) -> Elements:
+        """Read the short label inside each box (a calculator key's "7", a "+" button): DB
+        detection misses lone characters, so the ink inside each box is cropped and recognised
+        directly. Returns text elements for the boxes that read confidently."""
+        gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
+        crops = np.array([c for c in (glyph_box(gray, b) for b in boxes) if c is not None], np.int32).reshape(-1, 4)
+        if not len(crops):
+            return Elements()
+        texts, conf, _ = self.recognizer.recognize(gray, crops)
+        texts = np.array([t.strip() for t in texts], dtype=object)
+        keep = (conf >= min_confidence) & (np.array([0 < len(t) <= 6 for t in texts]))
+        return Elements(crops[keep], ["text"] * int(keep.sum()), texts[keep], score=conf[keep])
 
     def read_batch(self, images: Sequence[np.ndarray]) -> list[Elements]:
         return [self.read(img) for img in images]

@@ -1,0 +1,181 @@
+"""Multi-process engine: N spawned worker processes, each building one `Parser` when it
+starts (models load once per worker) and then parsing the groups of images it is handed.
+
+Every worker has its own pipes, so the parent always knows which groups a worker holds:
+a worker that dies (crash, OOM kill) fails exactly those groups and a fresh worker replaces
+it. Workers never see Ctrl-C (SIGINT is ignored from their first instruction); the parent
+stops them with SIGTERM, so an interrupted run ends at once, without hanging on locks.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections import deque
+from contextlib import contextmanager
+from multiprocessing.connection import wait as mp_wait
+from typing import Iterator, Sequence
+
+from ..errors import DetactError
+from .work import Outcome, describe_error, parse_group
+
+#: Groups queued per worker: one in hand, one waiting, so no worker idles between groups.
+PREFETCH = 2
+#: Workers that may die before the run is declared broken.
+MAX_DEATHS = 3
+
+
+def _worker_main(wid: int, tasks, results, parser_kwargs: dict, threads: int) -> None:
+    """Body of a worker process: build the parser, then parse groups until told to stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Share the cores between workers instead of every worker using all of them.
+    for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+        os.environ.setdefault(var, str(threads))
+    try:
+        import torch
+        torch.set_num_threads(threads)
+    except Exception:  # torch is optional for the ONNX path; threads are only a hint
+        pass
+    try:
+        from ..parser import Parser
+        parser = Parser(**parser_kwargs)
+    except Exception as exc:
+        results.send(("fatal", describe_error(exc)))
+        return
+    while True:
+        try:
+            item = tasks.recv()
+        except EOFError:  # the parent is gone
+            return
+        if item is None:
+            return
+        gid, group = item
+        results.send(("done", (gid, parse_group(parser, group))))
+
+
+@contextmanager
+def _sigint_ignored():
+    """Start children with SIGINT ignored (the disposition survives exec), so a Ctrl-C that
+    reaches the whole process group cannot interrupt a worker while Python boots."""
+    try:
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+class _Worker:
+    """A worker process with its own pipes: tasks in, results out. Nothing is shared between
+    workers, so one dying (even mid-write) cannot block the others."""
+
+    def __init__(self, ctx, wid: int, parser_kwargs: dict, threads: int):
+        self.wid = wid
+        task_r, self.tasks = ctx.Pipe(duplex=False)
+        self.results, res_w = ctx.Pipe(duplex=False)
+        self.held: deque = deque()      # (gid, group) handed over and not yet answered
+        self.proc = ctx.Process(target=_worker_main, name=f"detact-batch-{wid}", daemon=True,
+                                args=(wid, task_r, res_w, parser_kwargs, threads))
+        with _sigint_ignored():
+            self.proc.start()
+        task_r.close()  # the child's ends: closing ours lets EOF tell us the child is gone
+        res_w.close()
+
+    def give(self, gid: int, group) -> None:
+        self.held.append((gid, group))
+        self.tasks.send((gid, group))
+
+    def stop(self, graceful: bool) -> None:
+        if graceful and self.proc.is_alive():
+            try:
+                self.tasks.send(None)
+            except OSError:
+                pass
+            self.proc.join(10)
+        if self.proc.is_alive():
+            self.proc.terminate()
+            self.proc.join(5)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join(5)
+        self.tasks.close()
+        self.results.close()
+
+
+def _died(group, exitcode) -> list[Outcome]:
+    why = f"signal {-exitcode}" if exitcode is not None and exitcode < 0 else f"exit code {exitcode}"
+    return [Outcome(pos, False, f"worker process died while parsing ({why}); rerun to retry")
+            for pos, _ in group]
+
+
+def run_pool(groups: Sequence[list[tuple[int, str]]], parser_kwargs: dict, workers: int,
+             ordered: bool = False) -> Iterator[Outcome]:
+    """Yield an `Outcome` per image from ``workers`` processes; ``ordered``: in input order
+    (results wait for slower earlier ones), else as they finish."""
+    ctx = multiprocessing.get_context("spawn")  # fork would copy a parent's threads and locks
+    threads = max(1, (os.cpu_count() or 1) // workers)
+    todo = deque(enumerate(groups))
+    pool: list[_Worker] = []
+    next_id = 0
+    deaths = 0
+    waiting: dict[int, list[Outcome]] = {}   # ordered mode: finished groups waiting their turn
+    next_gid = 0
+    graceful = False
+
+    def spawn() -> _Worker:
+        nonlocal next_id
+        next_id += 1
+        return _Worker(ctx, next_id, parser_kwargs, threads)
+
+    def finished(gid: int, outcomes: list[Outcome]) -> Iterator[Outcome]:
+        nonlocal next_gid
+        if not ordered:
+            yield from outcomes
+            return
+        waiting[gid] = outcomes
+        while next_gid in waiting:
+            yield from waiting.pop(next_gid)
+            next_gid += 1
+
+    def receive(w: _Worker) -> Iterator[Outcome]:
+        """Everything ``w`` has sent so far."""
+        while w.results.poll():
+            try:
+                kind, value = w.results.recv()
+            except (EOFError, OSError):
+                return
+            if kind == "fatal":
+                raise DetactError(f"cannot start the parser in a worker: {value}")
+            gid, outcomes = value
+            w.held = deque((g, grp) for g, grp in w.held if g != gid)
+            yield from finished(gid, outcomes)
+
+    try:
+        pool = [spawn() for _ in range(min(workers, len(groups)))]
+        while todo or any(w.held for w in pool):
+            for w in pool:
+                while todo and len(w.held) < PREFETCH:
+                    w.give(*todo.popleft())
+            ready = set(mp_wait([w.results for w in pool] + [w.proc.sentinel for w in pool], 0.5))
+            for i, w in enumerate(pool):
+                if w.results in ready or w.proc.sentinel in ready:
+                    yield from receive(w)
+                if w.proc.sentinel not in ready:
+                    continue
+                w.proc.join()
+                deaths += 1
+                for gid, group in w.held:
+                    yield from finished(gid, _died(group, w.proc.exitcode))
+                w.held.clear()
+                w.stop(False)
+                if deaths > MAX_DEATHS:
+                    raise DetactError(f"{deaths} worker processes died (last: exit code "
+                                      f"{w.proc.exitcode}); try fewer --workers")
+                pool[i] = spawn()
+        graceful = True
+    finally:
+        for w in pool:
+            w.stop(graceful)

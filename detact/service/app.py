@@ -1,0 +1,303 @@
+"""The FastAPI application: routes, error mapping and the lifespan that loads models once."""
+from __future__ import annotations
+
+import asyncio
+import logging
+from contextlib import asynccontextmanager
+from typing import Literal, Sequence
+
+import numpy as np
+from fastapi import FastAPI, HTTPException, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, PlainTextResponse
+from pydantic import BaseModel
+
+from .. import __version__
+from ..elements import ParseResult
+from ..errors import DetactError, ImageError, LLMError, ModelUnavailable, ScriptRejected
+from .middleware import ApiKeyMiddleware, BodyLimitMiddleware
+from .requests import ClientInput, read_input
+from .runtime import Busy, Runtime, TimedOut, TooManyPixels, make_task_context
+from .settings import ServiceSettings
+
+log = logging.getLogger("detact.service")
+
+PARSE_FORMATS = ("json", "prompt", "table")
+
+
+class ErrorBody(BaseModel):
+    """Every error answer: one line saying what is wrong."""
+
+    error: str
+
+
+_ERRORS = {status: {"model": ErrorBody, "description": text} for status, text in (
+    (400, "malformed request (no image, bad JSON or base64)"),
+    (401, "missing or wrong API key (when DETACT_API_KEY is set)"),
+    (413, "body or image over the server's limits"),
+    (415, "unsupported Content-Type"),
+    (422, "the image cannot be decoded, or an option is invalid"),
+    (503, "all concurrency slots busy (retry later; see Retry-After)"),
+    (504, "the request ran past the server's timeout"),
+)}
+
+
+def _body_doc(fields: dict, allow_parse: bool) -> dict:
+    """OpenAPI request body for routes that read the body themselves (multipart or JSON)."""
+    image = {"image_base64": {"type": "string", "description": "the image file, base64 "
+                              "(a data: URL prefix is accepted)"}}
+    if allow_parse:
+        image["parse"] = {"type": "object", "description": "a detact/parse@1 document "
+                          "instead of an image"}
+    return {"requestBody": {"required": True, "content": {
+        "multipart/form-data": {"schema": {"type": "object", "required": ["file"], "properties": {
+            "file": {"type": "string", "format": "binary"}, **fields}}},
+        "application/json": {"schema": {"type": "object", "properties": {**image, **fields}}},
+        "image/png": {"schema": {"type": "string", "format": "binary"}},
+    }}}
+
+
+_TASK_FIELDS = {"task": {"type": "string", "description": "what to do on the screen"},
+                "top_k": {"type": "integer", "default": 15, "description": "elements kept"}}
+
+
+def error_status(exc: DetactError) -> int:
+    """HTTP status for a DetACT error: the client's fault is 4xx, upstream trouble 5xx."""
+    if isinstance(exc, TooManyPixels):
+        return 413
+    if isinstance(exc, (ImageError, ScriptRejected)):
+        return 422
+    if isinstance(exc, LLMError):
+        return 502
+    if isinstance(exc, ModelUnavailable):
+        return 503
+    return 400
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    text = " ".join(str(text).split())
+    return text[:limit]
+
+
+def _build_parsers(settings: ServiceSettings) -> list:
+    from ..parser import Parser
+
+    parsers = [Parser(ocr=settings.ocr, segmenter=settings.segmenter, device=settings.device,
+                      icons=settings.icons) for _ in range(settings.parsers)]
+    warm = np.full((64, 64, 3), 255, np.uint8)   # first calls initialise lazy model state
+    for p in parsers:
+        p.parse(warm)
+    return parsers
+
+
+def _llm_config():
+    from ..task.llm import LLMConfig
+
+    try:
+        return LLMConfig.from_env()
+    except LLMError as exc:
+        log.warning("LLM configuration ignored: %s", exc)
+        return LLMConfig()
+
+
+def create_app(settings: ServiceSettings | None = None, *, parsers: Sequence | None = None,
+               task_context=None) -> FastAPI:
+    """The DetACT HTTP API. Models load in the lifespan (once per process) unless
+    ``parsers`` (and ``task_context``) are given, e.g. to share them between several apps."""
+    settings = settings or ServiceSettings()
+    settings.check()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        ps = list(parsers) if parsers else await asyncio.to_thread(_build_parsers, settings)
+        ctx = task_context
+        if ctx is None and settings.preload_task_models:
+            try:
+                ctx = await asyncio.to_thread(make_task_context, ps[0].device, True)
+            except DetactError as exc:  # parsing still works without the task models
+                log.warning("task models not loaded: %s", exc)
+        runtime = Runtime(ps, settings.max_concurrency, settings.timeout, settings.max_pixels, ctx)
+        app.state.runtime = runtime
+        app.state.llm = _llm_config()
+        log.info("detact serve ready: %s", runtime.backends)
+        try:
+            yield
+        finally:
+            # uvicorn has already waited for in-flight requests; let their threads finish
+            await asyncio.to_thread(runtime.shutdown)
+
+    app = FastAPI(title="DetACT", version=__version__, lifespan=lifespan,
+                  description="Screen parsing for computer-use agents: screenshot -> UI elements "
+                              "(text, icons, regions, colours, pixel boxes), task filter, few-shot "
+                              "prompt and validated PyAutoGUI script. Errors answer "
+                              "`{\"error\": \"one line\"}`.")
+    app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes)
+    api_key = settings.api_key
+    if api_key:
+        app.add_middleware(ApiKeyMiddleware, api_key=api_key)  # outermost: checked first
+    _install_error_handlers(app)
+    _install_routes(app)
+    return app
+
+
+def _install_error_handlers(app: FastAPI) -> None:
+    def err(status: int, message: str, headers: dict | None = None) -> JSONResponse:
+        return JSONResponse({"error": _one_line(message)}, status_code=status, headers=headers)
+
+    @app.exception_handler(HTTPException)
+    async def _http(request: Request, exc: HTTPException):
+        return err(exc.status_code, str(exc.detail), getattr(exc, "headers", None))
+
+    from starlette.exceptions import HTTPException as StarletteHTTPException
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _starlette_http(request: Request, exc: StarletteHTTPException):
+        return err(exc.status_code, str(exc.detail), getattr(exc, "headers", None))
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(request: Request, exc: RequestValidationError):
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(x) for x in first.get("loc", ()) if x not in ("query", "body"))
+        return err(422, f"{where}: {first.get('msg', 'invalid request')}" if where else
+                   first.get("msg", "invalid request"))
+
+    @app.exception_handler(DetactError)
+    async def _detact(request: Request, exc: DetactError):
+        return err(error_status(exc), str(exc))
+
+    @app.exception_handler(Busy)
+    async def _busy(request: Request, exc: Busy):
+        rt = request.app.state.runtime
+        return err(503, f"server busy: all {rt.max_concurrency} slots in use; retry shortly",
+                   {"Retry-After": "1"})
+
+    @app.exception_handler(TimedOut)
+    async def _timeout(request: Request, exc: TimedOut):
+        return err(504, f"request took longer than {request.app.state.runtime.timeout:g} s")
+
+    @app.exception_handler(Exception)
+    async def _internal(request: Request, exc: Exception):
+        log.exception("internal error on %s", request.url.path)
+        return err(500, f"internal error ({type(exc).__name__}); see the server log")
+
+
+def _screen_parse(runtime: Runtime, got: ClientInput) -> ParseResult:
+    """The parse for a task route: parse the image, or read the client's parse document."""
+    if got.parse is not None:
+        try:
+            return ParseResult.from_dict(got.parse)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise DetactError(f"'parse' is not a detact/parse@1 document ({_one_line(exc, 120)})") from None
+    return runtime.parse_bytes(got.image)
+
+
+def _need_llm(request: Request):
+    cfg = request.app.state.llm
+    if not cfg.base_url:
+        raise HTTPException(501, "no LLM endpoint configured on this server (set "
+                                 "DETACT_LLM_BASE_URL, DETACT_LLM_MODEL before `detact serve`)")
+    return cfg
+
+
+def _install_routes(app: FastAPI) -> None:
+    @app.get("/healthz", summary="liveness and readiness")
+    async def healthz(request: Request) -> dict:
+        rt: Runtime = request.app.state.runtime
+        return {"status": "ok", "version": __version__, "backends": rt.backends,
+                "busy": rt.busy, "max_concurrency": rt.max_concurrency, "served": rt.served}
+
+    @app.post("/v1/parse", summary="parse a screenshot into UI elements",
+              responses={200: {"description": "a detact/parse@1 document (format=json), or text "
+                                              "(format=prompt|table)"}, **_ERRORS},
+              openapi_extra=_body_doc({"format": {"type": "string", "enum": list(PARSE_FORMATS)}},
+                                      allow_parse=False))
+    async def parse(request: Request,
+                    format: Literal["json", "prompt", "table"] | None = Query(None, description="json (default), prompt or table")):
+        got = await read_input(request)
+        fmt = got.text("format", format or "json", PARSE_FORMATS)
+        rt: Runtime = request.app.state.runtime
+        result = await rt.run(rt.parse_bytes, got.image)
+        if fmt == "json":
+            return JSONResponse(result.to_dict())
+        from ..formats import format_prompt, format_table
+
+        return PlainTextResponse((format_prompt if fmt == "prompt" else format_table)(result) + "\n")
+
+    @app.post("/v1/filter", summary="keep the elements a task needs (offline MiniLM + lexical, or LLM)",
+              responses=_ERRORS,
+              openapi_extra=_body_doc({**_TASK_FIELDS, "mode": {"type": "string", "enum": ["offline", "llm"]}},
+                                      allow_parse=True))
+    async def filter_route(request: Request):
+        got = await read_input(request, allow_parse=True)
+        task = got.need_task()
+        top_k = got.integer("top_k", 15, 1, 1000)
+        mode = got.text("mode", "offline", ("offline", "llm"))
+        llm = _need_llm(request) if mode == "llm" else None
+        rt: Runtime = request.app.state.runtime
+
+        def work():
+            from ..task.filter import filter_elements
+            from ..task.llm import ChatClient
+
+            screen = _screen_parse(rt, got)
+            with rt.task() as ctx:
+                res = filter_elements(screen.elements, task, top_k, embedder=ctx.embedder, mode=mode,
+                                      llm=ChatClient(llm) if llm is not None else None)
+            return {"task": task, "screen": {"width": screen.width, "height": screen.height},
+                    **res.to_dict(), "notes": res.notes}
+
+        return await rt.run(work)
+
+    @app.post("/v1/prompt", summary="build the few-shot script prompt for a task",
+              responses=_ERRORS,
+              openapi_extra=_body_doc({**_TASK_FIELDS, "max_tokens": {"type": "integer"}}, allow_parse=True))
+    async def prompt_route(request: Request):
+        got = await read_input(request, allow_parse=True)
+        task = got.need_task()
+        top_k = got.integer("top_k", 15, 1, 1000)
+        max_tokens = got.integer("max_tokens", None, 1, 1_000_000)
+        rt: Runtime = request.app.state.runtime
+
+        def work():
+            from ..task.filter import filter_elements
+            from ..task.prompt import build_prompt
+
+            screen = _screen_parse(rt, got)
+            with rt.task() as ctx:
+                filtered = filter_elements(screen.elements, task, top_k, embedder=ctx.embedder)
+                shots = ctx.examples_for(None).nearest(task)
+                p = build_prompt(task, filtered.elements, shots, width=screen.width,
+                                 height=screen.height, priority=filtered.scores, max_tokens=max_tokens)
+            return {"task": task, "prompt": p.text, "tokens": p.tokens,
+                    "examples": [e.task for e in p.examples], "elements": len(p.kept),
+                    "dropped": p.dropped, "notes": p.notes, "messages": p.messages()}
+
+        return await rt.run(work)
+
+    @app.post("/v1/script", summary="write a validated PyAutoGUI script for a task (needs an LLM)",
+              responses={**_ERRORS, 501: {"model": ErrorBody, "description": "no LLM configured"},
+                         502: {"model": ErrorBody, "description": "the LLM endpoint failed"}},
+              openapi_extra=_body_doc({**_TASK_FIELDS, "max_tokens": {"type": "integer"},
+                                       "filter": {"type": "string", "enum": ["offline", "llm"]},
+                                       "portable": {"type": "boolean"}}, allow_parse=True))
+    async def script_route(request: Request):
+        got = await read_input(request, allow_parse=True)
+        task = got.need_task()
+        top_k = got.integer("top_k", 15, 1, 1000)
+        max_tokens = got.integer("max_tokens", None, 1, 1_000_000)
+        filter_mode = got.text("filter", "offline", ("offline", "llm"))
+        portable = got.flag("portable")
+        llm = _need_llm(request)
+        rt: Runtime = request.app.state.runtime
+
+        def work():
+            from ..task.generate import generate_script
+
+            screen = _screen_parse(rt, got)
+            with rt.task() as ctx:
+                result = generate_script(screen, task, llm=llm, context=ctx, top_k=top_k,
+                                         max_tokens=max_tokens, filter_mode=filter_mode,
+                                         portable=portable)
+            return result.to_dict()
+
+        return await rt.run(work)
