@@ -172,7 +172,7 @@ class Parser:
         padded[:, [1, 3]] = np.clip(padded[:, [1, 3]], 0, h)
         keep = np.ones(len(elements), bool)
         found_parts = []
-        for mask, boxes, min_conf in ((regions, elements.xyxy, 0.5), (unlabelled, padded, 0.8)):
+        for mask, boxes, min_conf in ((regions, elements.xyxy, 0.4), (unlabelled, padded, 0.8)):
             idx = np.flatnonzero(mask)
             if not len(idx):
                 continue

@@ -48,9 +48,12 @@ def erase_underlines(gray: np.ndarray, xyxy: np.ndarray) -> np.ndarray:
     return clean
 
 
-def glyph_box(gray: np.ndarray, box, border: int = 3, contrast: int = 40, max_height: int = 48):
-    """The padded box around the ink inside ``box`` (its border excluded), or None when the
-    inside is blank or the ink is not one short line of text."""
+def glyph_box(gray: np.ndarray, box, border: int = 3, contrast: int = 40, max_height: int = 48,
+              min_crop: int = 24):
+    """A recognition crop around the ink inside ``box`` (its border excluded), or None when
+    the inside is blank or the ink is not one short line of text. The crop is at least
+    ``min_crop`` px tall and centred on the ink, so a lone "-" or "*" sits in a line-sized
+    window as it would in running text; it may extend past ``box`` (never past the image)."""
     x0, y0, x1, y1 = (int(v) for v in box)
     inner = gray[y0 + border:y1 - border, x0 + border:x1 - border].astype(np.int16)
     if inner.shape[0] < 6 or inner.shape[1] < 6:
@@ -62,10 +65,12 @@ def glyph_box(gray: np.ndarray, box, border: int = 3, contrast: int = 40, max_he
     h, w = rows[-1] - rows[0] + 1, cols[-1] - cols[0] + 1
     if h > max_height or w > 8 * max(h, 8):
         return None
-    # pad like a detected text line: a line-height of margin, at least 6 px
-    pad_y, pad_x = max(6, int(0.5 * max(h, 10))), max(6, int(0.4 * max(h, 10)))
-    gx0, gy0 = x0 + border + cols[0], y0 + border + rows[0]
-    return (max(x0, gx0 - pad_x), max(y0, gy0 - pad_y), min(x1, gx0 + w + pad_x), min(y1, gy0 + h + pad_y))
+    gx0, gy0 = x0 + border + int(cols[0]), y0 + border + int(rows[0])
+    half_h = max(min_crop, h + 2 * max(6, h // 2)) // 2
+    half_w = max(int(0.8 * min_crop), w + 2 * max(6, int(0.4 * h))) // 2
+    cx, cy = gx0 + w // 2, gy0 + h // 2
+    H, W = gray.shape
+    return (max(0, cx - half_w), max(0, cy - half_h), min(W, cx + half_w + 1), min(H, cy + half_h + 1))
 
 
 class FastTextEngine:
