@@ -1,6 +1,7 @@
 """Where DetACT keeps model files it builds or downloads (``DETACT_HOME``)."""
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -36,3 +37,12 @@ def _cuda_available() -> bool:
     except ImportError:
         return False
     return bool(torch.cuda.is_available())
+
+
+def sha256_file(path: Path, chunk: int = 1 << 20) -> str:
+    """Hex SHA-256 of a file, read in chunks (model files are hundreds of MB)."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(chunk), b""):
+            h.update(block)
+    return h.hexdigest()

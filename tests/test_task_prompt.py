@@ -63,7 +63,7 @@ def test_omniact_loader(tmp_path):
 
 
 def test_omniact_errors_name_file_and_line(tmp_path):
-    with pytest.raises(DetactError, match=r"task.txt:2: expected a line starting with 'Task:'"):
+    with pytest.raises(DetactError, match=r"task.txt:2: expected 'Task: ...', found 'Click it'"):
         parse_task_file("\nClick it\nOutput Script:\npyautogui.click(1, 1)", "task.txt")
     with pytest.raises(DetactError, match="no 'Output Script:'"):
         parse_task_file("Task: x\npyautogui.click(1, 1)", "t.txt")

@@ -94,6 +94,25 @@ def _line_of(text: str, key: str) -> int:
     return text.count("\n", 0, pos) + 1 if pos >= 0 else 1
 
 
+def split_task_text(raw: str, where: str) -> tuple[str, list[str], int]:
+    """Split OmniACT's task-file layout (``Task: ...`` possibly wrapped over several lines,
+    ``Output Script:``, script lines) into the task text, the file's lines and the index of
+    the ``Output Script:`` line. Errors name ``where`` and the line."""
+    lines = raw.replace("\r\n", "\n").split("\n")
+    first = next((i for i, ln in enumerate(lines) if ln.strip()), None)
+    if first is None:
+        raise DatasetError(f"{where}:1: empty task file")
+    if not lines[first].lstrip().lower().startswith("task:"):
+        raise DatasetError(f"{where}:{first + 1}: expected 'Task: ...', found {lines[first].strip()[:60]!r}")
+    marker = next((i for i, ln in enumerate(lines) if ln.strip().lower().startswith("output script")), None)
+    if marker is None:
+        raise DatasetError(f"{where}: no 'Output Script:' line")
+    text = " ".join(ln.strip() for ln in lines[first:marker]).strip().split(":", 1)[1].strip()
+    if not text:
+        raise DatasetError(f"{where}:{first + 1}: the task text is empty")
+    return text, lines, marker
+
+
 def parse_task_file(path: Path) -> tuple[str, tuple[Action, ...]]:
     """Read one task file: ``Task: ...`` then ``Output Script:`` then PyAutoGUI lines."""
     try:
@@ -102,17 +121,7 @@ def parse_task_file(path: Path) -> tuple[str, tuple[Action, ...]]:
         raise DatasetError(f"{path}: task file not found") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise DatasetError(f"{path}: cannot read task file: {exc}") from None
-    lines = raw.replace("\r\n", "\n").split("\n")
-    first = next((i for i, ln in enumerate(lines) if ln.strip()), None)
-    if first is None:
-        raise DatasetError(f"{path}:1: empty task file")
-    if not lines[first].lstrip().lower().startswith("task:"):
-        raise DatasetError(f"{path}:{first + 1}: expected 'Task: ...', found {lines[first].strip()[:60]!r}")
-    marker = next((i for i, ln in enumerate(lines) if ln.strip().lower().startswith("output script")), None)
-    if marker is None:
-        raise DatasetError(f"{path}: no 'Output Script:' line")
-    text = " ".join(ln.strip() for ln in lines[first:marker]).strip()
-    text = text.split(":", 1)[1].strip()
+    text, lines, marker = split_task_text(raw, str(path))
     # Keep line numbers of the file: blank out everything above the script.
     body = "\n" * (marker + 1) + "\n".join(lines[marker + 1:])
     gold = tuple(parse_script(body))

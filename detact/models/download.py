@@ -19,19 +19,12 @@ import urllib.request
 from pathlib import Path
 
 from ..errors import DetactError
+from ..home import sha256_file
 from .registry import ModelSpec, models_dir, normalize_sha256, read_record, write_record
 
 CHUNK = 1 << 20  # 1 MiB reads keep memory flat and the progress bar lively
 USER_AGENT = "detact-models/1"
 
-
-def sha256_file(path: Path, chunk: int = 8 * CHUNK) -> str:
-    """Hex sha256 of a file, read in chunks."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as fh:
-        while block := fh.read(chunk):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _hash_prefix(path: Path) -> tuple["hashlib._Hash", int]:

@@ -44,25 +44,12 @@ class Example:
 
 def parse_task_file(text: str, where: str = "<task>") -> Example:
     """Read OmniACT's task-file layout: ``Task: ...``, ``Output Script:``, script lines."""
-    lines = text.replace("\r\n", "\n").split("\n")
-    i = next((n for n, l in enumerate(lines) if l.strip()), None)
-    if i is None:
-        raise DetactError(f"{where}: empty task file")
-    if not lines[i].lstrip().lower().startswith("task:"):
-        raise DetactError(f"{where}:{i + 1}: expected a line starting with 'Task:'")
-    task = lines[i].split(":", 1)[1].strip()
-    j = next((n for n in range(i + 1, len(lines)) if lines[n].strip()), None)
-    # Some task descriptions wrap onto further lines before the script header.
-    while j is not None and not lines[j].strip().lower().startswith("output script"):
-        task += " " + lines[j].strip()
-        j = next((n for n in range(j + 1, len(lines)) if lines[n].strip()), None)
-    if j is None:
-        raise DetactError(f"{where}: no 'Output Script:' line after the task")
-    script = "\n".join(l.rstrip() for l in lines[j + 1:]).strip()
-    if not task:
-        raise DetactError(f"{where}:{i + 1}: the task text is empty")
+    from ..evaluation.dataset import split_task_text
+
+    task, lines, marker = split_task_text(text, where)
+    script = "\n".join(l.rstrip() for l in lines[marker + 1:]).strip()
     if not script:
-        raise DetactError(f"{where}:{j + 1}: no script lines after 'Output Script:'")
+        raise DetactError(f"{where}:{marker + 1}: no script lines after 'Output Script:'")
     if "import pyautogui" not in script:
         script = "import pyautogui\n" + script
     return Example(task, script + "\n", source=where)

@@ -8,7 +8,6 @@ dominated every ``detact filter|prompt|script`` call; onnxruntime + tokenizers i
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import warnings
@@ -17,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ModelUnavailable
-from ..home import detact_home
+from ..home import detact_home, sha256_file
 
 EXPORT_VERSION = 1      # bump when the export recipe changes
 MAX_SEQ_LENGTH = 256    # sentence_bert_config.json of the model
@@ -32,13 +31,6 @@ def _source_id(model_dir: Path) -> str:
     return f"{st.st_size}:{int(st.st_mtime)}:{EXPORT_VERSION}"
 
 
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
-
 
 def ensure_onnx(model_dir: Path) -> Path:
     """Path of the verified ONNX model, exporting it first when missing or stale."""
@@ -50,11 +42,11 @@ def ensure_onnx(model_dir: Path) -> Path:
             meta = json.loads(meta_path.read_text())
         except ValueError:
             meta = {}
-        if meta.get("source_id") == source_id and meta.get("sha256") == _sha256(path):
+        if meta.get("source_id") == source_id and meta.get("sha256") == sha256_file(path):
             return path
     export(model_dir, path)
     meta_path.write_text(json.dumps({"source": str(model_dir), "source_id": source_id,
-                                     "sha256": _sha256(path)}))
+                                     "sha256": sha256_file(path)}))
     return path
 
 

@@ -4,7 +4,6 @@ without importing torch. The export is checked against the torch model before it
 re-done when the source weights change."""
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import warnings
@@ -12,7 +11,7 @@ from collections import OrderedDict
 from pathlib import Path
 
 from ..errors import ModelUnavailable
-from ..home import detact_home
+from ..home import detact_home, sha256_file
 
 #: EasyOCR's character set for english_g2 (``easyocr.config``); index 0 of the output is the CTC blank.
 ENGLISH_G2_CHARACTERS = ("0123456789!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ \u20ac"
@@ -20,13 +19,6 @@ ENGLISH_G2_CHARACTERS = ("0123456789!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ \u20ac"
 RECOGNIZER_HEIGHT = 64
 EXPORT_VERSION = 1  # bump when the export recipe changes
 
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def _source_weights() -> Path:
@@ -54,11 +46,11 @@ def ensure_recognizer_onnx() -> Path:
         except ValueError:
             meta = {}
         if (meta.get("source_id") == source_id and meta.get("version") == EXPORT_VERSION
-                and meta.get("sha256") == _sha256(onnx_path)):
+                and meta.get("sha256") == sha256_file(onnx_path)):
             return onnx_path
     export_recognizer(source, onnx_path)
     meta_path.write_text(json.dumps({"source": str(source), "source_id": source_id,
-                                     "version": EXPORT_VERSION, "sha256": _sha256(onnx_path)}))
+                                     "version": EXPORT_VERSION, "sha256": sha256_file(onnx_path)}))
     return onnx_path
 
 
