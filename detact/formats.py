@@ -31,9 +31,17 @@ def icon_lines(elements: Elements, describe=None) -> list[str]:
     out = []
     for e in elements:
         if e.kind == "icon" and e.label:
-            name = describe(e.label) if describe else e.label
-            out.append(f'"{name} icon": <x: {e.center[0]}, y: {e.center[1]}>')
+            out.append(f'"{_short_description(e.label, describe)} icon": <x: {e.center[0]}, y: {e.center[1]}>')
     return out
+
+
+def _short_description(label: str, describe, max_tags: int = 3) -> str:
+    """``trash (delete, remove, garbage)``: the label and the first few of its tags."""
+    if describe is None:
+        return label
+    _, _, tags = describe(label).partition(":")
+    tags = [t.strip() for t in tags.split(",") if t.strip()][:max_tags]
+    return f"{label} ({', '.join(tags)})" if tags else label
 
 
 def color_lines(elements: Elements) -> list[str]:

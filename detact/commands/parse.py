@@ -45,11 +45,13 @@ def run(args: argparse.Namespace) -> int:
     rgb = load_image(source)  # fail fast on a bad image, before any model loads
     if args.annotate and Path(args.annotate).suffix.lower() not in (".png", ".jpg", ".jpeg", ".webp"):
         raise DetactError(f"--annotate {args.annotate}: give a .png, .jpg or .webp file name")
-    result = parser_from_args(args).parse(rgb)
+    parser = parser_from_args(args)
+    result = parser.parse(rgb)
     if args.format == "json":
         text = result.to_json(indent=1)
     elif args.format == "prompt":
-        text = format_prompt(result)
+        # icon labels are the sets' names ("magnifying-glass"); describe adds what they do
+        text = format_prompt(result, describe=parser.icon_matcher.describe if parser.icon_matcher else None)
     else:
         text = format_table(result)
     if args.output:
