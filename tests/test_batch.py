@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -262,6 +263,18 @@ def test_ray_engine_missing_gives_install_hint(shots, tmp_path, monkeypatch, cap
     assert main(["batch", str(shots), "--out", str(tmp_path / "r"), "--engine", "ray"]) == 2
     err = capsys.readouterr().err.strip()
     assert 'pip install "ray[data]"' in err and len(err.splitlines()) == 1
+
+
+def test_ray_unreachable_cluster_fails_fast(shots, tmp_path, capsys):
+    pytest.importorskip("ray.data")
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    t0 = time.time()
+    assert main(["batch", str(shots), "--out", str(tmp_path / "r"), "--engine", "ray",
+                 "--ray-address", f"127.0.0.1:{port}", "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "cannot connect" in err and len(err.splitlines()) == 1 and time.time() - t0 < 30
 
 
 @pytest.mark.slow

@@ -54,13 +54,18 @@ def test_recognizer_export_is_verified_and_reused(tmp_path, monkeypatch):
     monkeypatch.setenv("DETACT_HOME", str(tmp_path))
     from detact.text import export
 
-    path = export.ensure_recognizer_onnx()
-    meta = json.loads(path.with_suffix(".json").read_text())
-    assert path.exists() and len(meta["sha256"]) == 64
-    mtime = path.stat().st_mtime_ns
-    assert export.ensure_recognizer_onnx() == path and path.stat().st_mtime_ns == mtime  # reused
-    path.write_bytes(b"corrupted")  # a damaged file is detected by its hash and rebuilt
-    assert export.ensure_recognizer_onnx() == path and path.stat().st_size > 1_000_000
+    int8 = export.ensure_recognizer_onnx()
+    fp32 = export.recognizer_onnx_path()
+    meta = json.loads(fp32.with_suffix(".json").read_text())
+    assert fp32.exists() and int8.exists() and int8 != fp32
+    assert len(meta["sha256"]) == 64 and len(meta["int8_sha256"]) == 64
+    mtimes = fp32.stat().st_mtime_ns, int8.stat().st_mtime_ns
+    assert export.ensure_recognizer_onnx() == int8  # reused, not rebuilt
+    assert (fp32.stat().st_mtime_ns, int8.stat().st_mtime_ns) == mtimes
+    int8.write_bytes(b"corrupted")  # a damaged file is detected by its hash and rebuilt
+    assert export.ensure_recognizer_onnx() == int8 and int8.stat().st_size > 1_000_000
+    fp32.write_bytes(b"corrupted")
+    assert export.ensure_recognizer_onnx(quantized=False) == fp32 and fp32.stat().st_size > 1_000_000
 
 
 def test_ctc_decoder_collapses_repeats_and_blanks():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from pathlib import Path
 from typing import Iterator, Sequence
 
@@ -50,6 +51,18 @@ class ParseActor:
                 "ms": np.array([o.ms for o in outs], np.float64)}
 
 
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail fast on a cluster address nobody answers at (``ray.init`` would retry for minutes)."""
+    host_port = address.split("://", 1)[-1].rsplit("/", 1)[0]
+    if address == "auto" or ":" not in host_port:
+        return
+    host, _, port = host_port.rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except (OSError, ValueError) as exc:
+        raise DetactError(f"Ray cluster {address}: cannot connect ({exc})") from None
+
+
 def _init(ray, address: str | None) -> bool:
     """Connect to ``address`` (or ``RAY_ADDRESS``), else start a local instance. True when
     this call started Ray (and so must shut it down)."""
@@ -60,6 +73,7 @@ def _init(ray, address: str | None) -> bool:
                  configure_logging=True)
     try:
         if address:
+            _check_reachable(address)
             ray.init(address=address, **quiet)
         else:
             # Local workers import detact from wherever this process did (a source checkout
@@ -68,6 +82,8 @@ def _init(ray, address: str | None) -> bool:
             path = os.pathsep.join(p for p in (pkg_root, os.environ.get("PYTHONPATH", "")) if p)
             ray.init(num_cpus=os.cpu_count() or 1, runtime_env={"env_vars": {"PYTHONPATH": path}},
                      **quiet)
+    except DetactError:
+        raise
     except Exception as exc:
         raise DetactError(f"cannot start or reach Ray ({address or 'local'}): {describe_error(exc)}") from None
     return True
