@@ -29,7 +29,7 @@ def _worker_main(wid: int, tasks, results, parser_kwargs: dict, threads: int) ->
     """Body of a worker process: build the parser, then parse groups until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Share the cores between workers instead of every worker using all of them.
-    for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+    for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", "DETACT_THREADS"):
         os.environ.setdefault(var, str(threads))
     try:
         import torch

@@ -5,6 +5,7 @@ connected-components pass (no per-contour polygon work): each component is a tex
 score the mean probability inside it, its box grown back by DB's unclip distance."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import cv2
@@ -30,6 +31,8 @@ def ort_session(path: Path, device: str = "cpu", threads: int = 0):
 
     opts = ort.SessionOptions()
     opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    # DETACT_THREADS caps the threads of each session: batch workers share the cores this way
+    threads = threads or int(os.environ.get("DETACT_THREADS") or 0)
     if threads:
         opts.intra_op_num_threads = threads
     providers = ["CPUExecutionProvider"]
