@@ -9,6 +9,7 @@ import numpy as np
 
 from ..elements import Elements
 from .detect import TextDetector
+from .export import RECOGNIZER_HEIGHT
 from .recognize import TextRecognizer
 from .split import find_underlines, split_lines
 
@@ -81,6 +82,9 @@ class FastTextEngine:
     def __init__(self, device: str = "cpu", min_confidence: float = 0.3, max_side: int = 1920):
         self.detector = TextDetector(device=device, max_side=max_side)
         self.recognizer = TextRecognizer(device=device)
+        # lone glyphs (a key's "-", "/", "%") are few but hard: read them with the float
+        # model at its trained height 64, which costs milliseconds for a handful of crops
+        self.glyph_recognizer = TextRecognizer(device=device, height=RECOGNIZER_HEIGHT, quantized=False)
         self.min_confidence = min_confidence
 
     def read(self, rgb: np.ndarray) -> Elements:
@@ -106,7 +110,7 @@ class FastTextEngine:
         crops = np.array([c for c in (glyph_box(gray, b) for b in boxes) if c is not None], np.int32).reshape(-1, 4)
         if not len(crops):
             return Elements()
-        texts, conf, _ = self.recognizer.recognize(gray, crops)
+        texts, conf, _ = self.glyph_recognizer.recognize(gray, crops)
         texts = np.array([t.strip() for t in texts], dtype=object)
         keep = (conf >= min_confidence) & (np.array([0 < len(t) <= 6 for t in texts]))
         return Elements(crops[keep], ["text"] * int(keep.sum()), texts[keep], score=conf[keep])

@@ -41,8 +41,8 @@ class TextRecognizer:
     since the cost grows with height squared; 40 starts to lose words."""
 
     def __init__(self, device: str = "cpu", batch_size: int = 32, max_width: int = 1600,
-                 height: int = 48):
-        self.session = ort_session(ensure_recognizer_onnx(), device)
+                 height: int = 48, quantized: bool = True):
+        self.session = ort_session(ensure_recognizer_onnx(quantized=quantized), device)
         self.batch_size, self.max_width, self.height = batch_size, max_width, height
 
     def _crop(self, gray: np.ndarray, box) -> np.ndarray:
