@@ -75,8 +75,9 @@ class Parser:
 
     def __init__(self, ocr: str = "fast", segmenter: str = "auto", device: str = "auto", icons: bool = True):
         self.device = resolve_device(device)
-        self.text_engine = make_text_engine(ocr, self.device)
+        # segmenter first: a missing SAM checkpoint fails before the OCR models load
         self.segmenter = make_segmenter(segmenter, self.device)
+        self.text_engine = make_text_engine(ocr, self.device)
         self.icon_matcher = _make_icon_matcher(self.device) if icons else None
 
     @property

@@ -5,6 +5,7 @@ re-done when the source weights change."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import warnings
 from collections import OrderedDict
@@ -71,7 +72,13 @@ def _quantize(src: Path, dst: Path) -> None:
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
     tmp = dst.with_suffix(f".tmp{os.getpid()}.onnx")
-    quantize_dynamic(str(src), str(tmp), weight_type=QuantType.QInt8, op_types_to_quantize=["MatMul", "LSTM", "Gemm"])
+    # the quantizer logs advice ("consider pre-processing") on the root logger: not for users
+    logging.disable(logging.WARNING)
+    try:
+        quantize_dynamic(str(src), str(tmp), weight_type=QuantType.QInt8,
+                         op_types_to_quantize=["MatMul", "LSTM", "Gemm"])
+    finally:
+        logging.disable(logging.NOTSET)
     os.replace(tmp, dst)
 
 
