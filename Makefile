@@ -29,7 +29,13 @@ demo: setup
 	$(VENV)/bin/detact parse $(SAMPLE) --format json -o out/sample.json
 	@echo "JSON: out/sample.json   Set-of-Mark picture: out/sample-annotated.png"
 
-test: setup system-deps
+# The test suite also drives a local Ray instance (`--engine ray`) and checks our BLEU against
+# NLTK's, so it installs those two on top of the runtime set.
+$(VENV)/.test-extras: $(VENV)/.installed
+	$(PY) -m pip install -q -e ".[serve,dev,icons-build,ray]"
+	touch $@
+
+test: setup system-deps $(VENV)/.test-extras
 	$(PY) -m pytest -q
 
 bench: setup

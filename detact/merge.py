@@ -4,8 +4,9 @@ Rules, applied in this order (all vectorised over box pairs):
 1. Phantom text goes: single characters read with low confidence (a checkbox read as "J").
    Regions from different sources (segmenter contours, glyphs split off text lines) that
    overlap by IoU >= 0.5 are one thing: the larger box stays.
-2. A region that lies mostly inside a text box (a glyph, a word's edge contour) goes: the
-   text element already stands for it.
+2. A region that lies mostly inside a text box (a glyph, a word's edge contour), or is the
+   same box as a text (IoU >= 0.5: a key's "1" found by both), goes: the text element already
+   stands for it.
 3. A glyph-sized region (longest side <= ``glyph_max``) absorbs the regions inside it: they
    are the strokes and holes of one icon, not separate things.
 4. A region that contains exactly one other element (a button around its label or glyph, a
@@ -45,7 +46,8 @@ def merge(text: Elements, regions: Elements, *, inside: float = 0.7, contained: 
     regions = collapse_overlaps(regions)
     if len(regions) and len(text):
         # rule 2: regions mostly covered by a text box
-        in_text = (coverage(text.xyxy, regions.xyxy) >= inside).any(axis=0)
+        in_text = (coverage(text.xyxy, regions.xyxy) >= inside).any(axis=0) | \
+            (iou(text.xyxy, regions.xyxy) >= 0.5).any(axis=0)
         regions = regions[~in_text]
     if len(regions):
         # rule 3: icon strokes inside a glyph-sized box

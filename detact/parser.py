@@ -16,6 +16,12 @@ from .merge import merge
 
 OCR_ENGINES = ("fast", "easyocr", "rapidocr")
 SEGMENTERS = ("auto", "cv", "sam")
+#: Glyph reads that replace an element: a text-less region, an unlabelled icon, and an unlabelled
+#: icon read as one letter or digit (tuned on the dev corpus: "+/-" keys read at 0.6, checkbox
+#: glyphs read as "0" at 0.6-0.8).
+REGION_READ_CONFIDENCE = 0.4
+ICON_READ_CONFIDENCE = 0.55
+ICON_ONE_CHAR_CONFIDENCE = 0.8
 
 
 def make_text_engine(name: str, device: str):
@@ -160,11 +166,15 @@ class Parser:
     def _read_glyphs(self, rgb: np.ndarray, elements: Elements) -> Elements:
         """Short labels the text detector missed (a calculator key's "7", a lone "+"): the ink
         inside text-less regions and unlabelled icons is read directly, and a confident read
-        replaces the element it came from. Unlabelled icons need a surer read, since glyph
-        icons can look like letters."""
+        replaces the element it came from. Unlabelled icons need a surer read, and a single
+        letter or digit from one surer still: glyph icons read as one ("0" for a checkbox)."""
         read = getattr(self.text_engine, "read_glyphs", None)
         regions = elements.kind == "region"
         unlabelled = (elements.kind == "icon") & (elements.label == "")
+        is_text = elements.kind == "text"
+        if is_text.any():  # ink already read as text (a key's glyph box beside its read) is not read again
+            holds_text = (coverage(elements.xyxy, elements.xyxy[is_text]) >= 0.5).any(axis=1)
+            regions, unlabelled = regions & ~holds_text, unlabelled & ~holds_text
         if read is None or not (regions | unlabelled).any():
             return elements
         h, w = rgb.shape[:2]
@@ -173,11 +183,16 @@ class Parser:
         padded[:, [1, 3]] = np.clip(padded[:, [1, 3]], 0, h)
         keep = np.ones(len(elements), bool)
         found_parts = []
-        for mask, boxes, min_conf in ((regions, elements.xyxy, 0.4), (unlabelled, padded, 0.8)):
+        passes = ((regions, elements.xyxy, REGION_READ_CONFIDENCE, REGION_READ_CONFIDENCE),
+                  (unlabelled, padded, ICON_READ_CONFIDENCE, ICON_ONE_CHAR_CONFIDENCE))
+        for mask, boxes, min_conf, one_char_conf in passes:
             idx = np.flatnonzero(mask)
             if not len(idx):
                 continue
             found = read(rgb, boxes[idx], min_confidence=min_conf)
+            if len(found):
+                one_alnum = np.array([len(t) == 1 and t.isalnum() for t in found.text], bool)
+                found = found[~one_alnum | (found.score >= one_char_conf)]
             if len(found):
                 # each read lies inside the box it came from: that element is replaced by it
                 keep[idx[coverage(boxes[idx], found.xyxy).argmax(axis=0)]] = False

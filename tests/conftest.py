@@ -52,6 +52,19 @@ def draw_screen(items, size=(800, 500), background=(255, 255, 255)) -> np.ndarra
     return np.asarray(img)
 
 
+#: A calculator keypad: 4 columns of 80x60 keys, the labels OCR finds hardest (lone symbols).
+KEYPAD_KEYS = ["7", "8", "9", "/", "4", "5", "6", "-", "1", ".", "=", "+/-", "M+", "C", "%", "+"]
+
+
+def draw_keypad() -> tuple[np.ndarray, dict[str, tuple[int, int, int, int]]]:
+    """The keypad drawn as light buttons with 16 px labels, and each key's box by label."""
+    boxes = {k: (20 + (i % 4) * 90, 20 + (i // 4) * 70, 100 + (i % 4) * 90, 80 + (i // 4) * 70)
+             for i, k in enumerate(KEYPAD_KEYS)}
+    items = [{"kind": "button", "box": b, "fill": (240, 240, 240), "outline": (120, 120, 120),
+              "text": k, "size": 16} for k, b in boxes.items()]
+    return draw_screen(items, (400, 320)), boxes
+
+
 @pytest.fixture(scope="session")
 def parser():
     from detact import Parser

@@ -6,7 +6,7 @@ import json
 import numpy as np
 import pytest
 
-from conftest import SAMPLE, draw_screen, find_text
+from conftest import SAMPLE, draw_keypad, draw_screen, find_text
 from detact import Elements, ParseResult
 from detact.color import dominant_colors
 from detact.segment.classical import ClassicalSegmenter
@@ -72,6 +72,19 @@ def test_segmenter_finds_widgets_in_both_themes_and_at_scale_2(theme):
             target = tuple(s(v) for v in target)
             hits = [r for r in regions if _center_inside(r, target) and r.bbox[2] - r.bbox[0] >= (target[2] - target[0]) * 0.8]
             assert len(hits) == 1, (theme, scale, target, [r.bbox for r in regions])
+
+
+def test_keypad_labels_are_read_once_each(parser):
+    """Lone key labels the text detector skips ("-", ".", "=", "+/-") are read from the key's
+    ink; a glyph found both as text and as a region is listed once."""
+    rgb, boxes = draw_keypad()
+    els = parser.parse(rgb).elements
+    for key, box in boxes.items():
+        inside = [e for e in els if _center_inside(e, box, pad=0)]
+        assert len(inside) == 1, (key, inside)
+        if key not in ("/", "+"):  # "/" stays a region; "+" is the icon bank's "plus"
+            assert inside[0].kind == "text" and inside[0].text == key, (key, inside)
+    assert [e.label for e in els if _center_inside(e, boxes["+"], pad=0)] == ["plus"]
 
 
 def test_color_buckets_on_drawn_swatches():

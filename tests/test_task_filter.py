@@ -9,8 +9,9 @@ from detact.elements import Elements
 from detact.errors import DetactError
 from detact.task.embedding import Embedder
 from detact.task.filter import build_filter_prompt, filter_elements, parse_filter_reply
+from detact.task.textmatch import symbol_words
 from detact.task.llm import ChatClient, LLMConfig
-from conftest import draw_screen
+from conftest import draw_keypad, draw_screen
 from llm_server import ChatServer
 
 BLUE, GREY, LIGHT, EDGE = (37, 99, 235), (156, 163, 175), (240, 240, 240), (120, 120, 120)
@@ -102,6 +103,30 @@ def test_ocr_confusions_and_icon_descriptions():
     describe = {"magnifying-glass": "search, find", "gear": "settings, preferences"}.get
     res = filter_elements(els, "open the settings", top_k=1, describe=describe)
     assert res.indices[0] == 3
+
+
+def test_symbols_match_their_names_and_ocr_slips():
+    els = Elements([[0, 0, 20, 20], [30, 0, 50, 20], [60, 0, 80, 20], [90, 0, 110, 20],
+                    [120, 0, 140, 20]],
+                   ["icon", "text", "text", "text", "text"], ["", "Mt", "+1-", "+", "MR"],
+                   ["equals", "", "", "", ""])
+    describe = {"equals": "equals: equal, math, sign"}.get
+    for task, want in (("Click on '='", 0), ("Click on 'M+'", 1), ("Click on '+/-'", 2),
+                       ("Press the plus key", 3)):
+        assert filter_elements(els, task, top_k=1, describe=describe).indices[0] == want, task
+    assert symbol_words("+/-") == "plus minus sign negate" and symbol_words("=") == "equals"
+    assert symbol_words("<=") == "back previous equals" and symbol_words("a+") == ""
+
+
+@pytest.mark.parametrize("key", ["-", ".", "=", "+/-", "M+", "%", "+", "7"])
+def test_keypad_key_named_in_task_ranks_first(parser, embedder, key):
+    rgb, boxes = draw_keypad()
+    els = parser.parse(rgb).elements
+    top = filter_elements(els, f"Click on '{key}'", top_k=15, embedder=embedder,
+                          describe={"plus": "plus: add, new, create"}.get)
+    cx, cy = top.elements[0].center
+    x0, y0, x1, y1 = boxes[key]
+    assert x0 <= cx < x1 and y0 <= cy < y1, (key, top.elements[0])
 
 
 def test_bad_inputs_and_empty_screen():

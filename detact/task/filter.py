@@ -21,7 +21,7 @@ import numpy as np
 
 from ..elements import Elements
 from ..errors import DetactError
-from .textmatch import content_words, norm, quoted_phrases, task_colors, tokens
+from .textmatch import content_words, norm, quoted_phrases, symbol_words, task_colors, tokens
 
 #: Score added to elements whose colour the task names.
 COLOR_BOOST = 0.3
@@ -31,8 +31,9 @@ SEMANTIC_WEIGHT = 0.9
 #: nearest elements right of / below a strong match inherit this share of its score.
 NEIGHBOUR_SHARE = 0.45
 STRONG_MATCH = 0.7
-# Characters OCR confuses; folded together for a near-exact match ("ln" read as "In").
-_OCR_FOLD = str.maketrans({"l": "i", "|": "i", "!": "i", "1": "i", "0": "o"})
+# Characters OCR confuses; folded together for a near-exact match ("ln" read as "In", "M+"
+# as "Mt", "+/-" as "+1-").
+_OCR_FOLD = str.maketrans({"l": "i", "|": "i", "!": "i", "1": "i", "/": "i", "0": "o", "+": "t"})
 
 
 @dataclass
@@ -157,7 +158,12 @@ def score_elements(elements: Elements, task: str, *, embedder=None,
     words = set(content_words(task))
     # Without quotes, the task's content words stand in for the element's name.
     targets = phrases or ([" ".join(content_words(task))] if words else [])
-    lex = np.array([_lexical(name, targets, words) for name in names], np.float32)
+    # Symbols are also matched by their names: '=' finds the "equals" icon, 'plus' a "+" key;
+    # an icon's bare label counts as its name too ("plus", beside "plus: add, new").
+    spoken = [w for w in map(symbol_words, targets) if w]
+    targets = targets + spoken + [w.split()[0] for w in spoken]
+    lex = np.array([max(_lexical(variant, targets, words) for variant in (name, symbol_words(name), label))
+                    for name, label in zip(names, elements.label)], np.float32)
 
     sem = np.zeros(n, np.float32)
     if embedder is not None:

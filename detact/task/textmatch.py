@@ -60,3 +60,28 @@ def content_words(task: str) -> list[str]:
 def task_colors(task: str) -> set[str]:
     """Colour buckets the task names ("the blue button" -> {"blue"})."""
     return {COLOR_WORDS[w] for w in tokens(task) if w in COLOR_WORDS}
+
+
+# What people call the symbols that label keys and small buttons, so that "Click on '='" finds
+# an icon the icon bank labels "equals", and "the plus button" finds a key reading "+".
+SYMBOL_NAMES: dict[str, str] = {
+    "=": "equals", "+": "plus add", "-": "minus subtract", "−": "minus subtract",
+    "*": "multiply times", "×": "multiply times close", "÷": "divide", "/": "divide slash",
+    "%": "percent", ".": "dot decimal point", ",": "comma", "^": "power caret",
+    "√": "square root", "!": "factorial", "?": "help question", "<": "back previous",
+    ">": "next forward", "←": "back left arrow", "→": "forward right arrow",
+    "↑": "up arrow", "↓": "down arrow", "…": "more", "⋮": "more menu", "☰": "menu",
+    "⌫": "backspace delete", "+/-": "plus minus sign negate", "±": "plus minus sign negate",
+}
+
+
+def symbol_words(text: str) -> str:
+    """The words for a label made only of symbols ("=" -> "equals", "+/-" -> "plus minus sign
+    negate"); "" when ``text`` has letters or digits or an unknown symbol."""
+    t = "".join(norm(text).split())
+    if not t or any(c.isalnum() for c in t):
+        return ""
+    if t in SYMBOL_NAMES:
+        return SYMBOL_NAMES[t]
+    parts = [SYMBOL_NAMES.get(c) for c in t]
+    return " ".join(parts) if all(parts) else ""

@@ -19,6 +19,10 @@ from .split import find_underlines, split_lines
 _SEPARATOR = re.compile(r"\s+[~_\-\u2013\u2014|\u00b7]\s+")
 
 
+#: Confidence given to a lone "-" or "." recognised by shape (`lone_mark`) rather than by OCR.
+MARK_CONFIDENCE = 0.6
+
+
 def split_at_separators(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, char_x: list[np.ndarray]):
     """Cut text runs at spaced separators, placing the cut from each character's x position."""
     out_boxes, out_texts, out_conf = [], [], []
@@ -49,12 +53,9 @@ def erase_underlines(gray: np.ndarray, xyxy: np.ndarray) -> np.ndarray:
     return clean
 
 
-def glyph_box(gray: np.ndarray, box, border: int = 3, contrast: int = 40, max_height: int = 48,
-              min_crop: int = 24):
-    """A recognition crop around the ink inside ``box`` (its border excluded), or None when
-    the inside is blank or the ink is not one short line of text. The crop is at least
-    ``min_crop`` px tall and centred on the ink, so a lone "-" or "*" sits in a line-sized
-    window as it would in running text; it may extend past ``box`` (never past the image)."""
+def _ink(gray: np.ndarray, box, border: int = 3, contrast: int = 40):
+    """The ink inside ``box`` (its border excluded): its top-left corner in the image and the
+    ink mask cut to its bounding box, plus the inner size (h, w); None when blank or tiny."""
     x0, y0, x1, y1 = (int(v) for v in box)
     inner = gray[y0 + border:y1 - border, x0 + border:x1 - border].astype(np.int16)
     if inner.shape[0] < 6 or inner.shape[1] < 6:
@@ -63,15 +64,46 @@ def glyph_box(gray: np.ndarray, box, border: int = 3, contrast: int = 40, max_he
     rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
     if not len(rows):
         return None
-    h, w = rows[-1] - rows[0] + 1, cols[-1] - cols[0] + 1
+    mask = ink[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
+    return (x0 + border + int(cols[0]), y0 + border + int(rows[0])), mask, inner.shape
+
+
+def glyph_box(gray: np.ndarray, box, border: int = 3, contrast: int = 40, max_height: int = 48,
+              min_crop: int = 24):
+    """A recognition crop around the ink inside ``box`` (its border excluded), or None when
+    the inside is blank or the ink is not one short line of text. The crop is at least
+    ``min_crop`` px tall and centred on the ink, so a lone "-" or "*" sits in a line-sized
+    window as it would in running text; it may extend past ``box`` (never past the image)."""
+    found = _ink(gray, box, border, contrast)
+    if found is None:
+        return None
+    (gx0, gy0), mask, _ = found
+    h, w = mask.shape
     if h > max_height or w > 8 * max(h, 8):
         return None
-    gx0, gy0 = x0 + border + int(cols[0]), y0 + border + int(rows[0])
     half_h = max(min_crop, h + 2 * max(6, h // 2)) // 2
     half_w = max(int(0.8 * min_crop), w + 2 * max(6, int(0.4 * h))) // 2
     cx, cy = gx0 + w // 2, gy0 + h // 2
     H, W = gray.shape
     return (max(0, cx - half_w), max(0, cy - half_h), min(W, cx + half_w + 1), min(H, cy + half_h + 1))
+
+
+def lone_mark(gray: np.ndarray, box, border: int = 3, contrast: int = 40) -> str:
+    """"-" or "." when the only ink well inside ``box`` is one small solid bar or dot (a
+    calculator's minus or decimal-point key), else "". The recognizer cannot read these: a
+    1-px dash or a 3-px dot alone in a crop carries no context, and reads as "6" or "3"."""
+    found = _ink(gray, box, border, contrast)
+    if found is None:
+        return ""
+    _, mask, (H, W) = found
+    h, w = mask.shape
+    if mask.mean() < 0.8 or 6 * h > H or 4 * w > W:  # not solid, or not small in its box
+        return ""
+    if w >= 4 and w >= 2.5 * h:
+        return "-"
+    if h <= 4 and w <= 4:
+        return "."
+    return ""
 
 
 class FastTextEngine:
@@ -107,11 +139,18 @@ class FastTextEngine:
         detection misses lone characters, so the ink inside each box is cropped and recognised
         directly. Returns text elements for the boxes that read confidently."""
         gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
-        crops = np.array([c for c in (glyph_box(gray, b) for b in boxes) if c is not None], np.int32).reshape(-1, 4)
+        found = [(glyph_box(gray, b), lone_mark(gray, b)) for b in boxes]
+        crops = np.array([c for c, _ in found if c is not None], np.int32).reshape(-1, 4)
         if not len(crops):
             return Elements()
-        texts, conf, _ = self.glyph_recognizer.recognize(gray, crops)
-        texts = np.array([t.strip() for t in texts], dtype=object)
+        marks = np.array([m for c, m in found if c is not None], dtype=object)
+        is_mark = marks != ""
+        texts = marks.copy()
+        conf = np.where(is_mark, MARK_CONFIDENCE, 0.0).astype(np.float32)
+        if (~is_mark).any():
+            read, read_conf, _ = self.glyph_recognizer.recognize(gray, crops[~is_mark])
+            texts[~is_mark] = [t.strip() for t in read]
+            conf[~is_mark] = read_conf
         keep = (conf >= min_confidence) & (np.array([0 < len(t) <= 6 for t in texts]))
         return Elements(crops[keep], ["text"] * int(keep.sum()), texts[keep], score=conf[keep])
 
