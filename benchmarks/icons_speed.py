@@ -91,21 +91,24 @@ def main(argv: list[str] | None = None) -> int:
     from detact.icons.matcher import _torch_threads
 
     def ssim_only() -> None:
-        with _torch_threads(matcher.cpu_threads if matcher.device == "cpu" else None):
+        with _torch_threads(matcher.cpu_threads if matcher.backend == "torch" and matcher.device == "cpu" else None):
             matcher._full.topk(glyphs[ok], 1)
         sync()
 
-    import torch
     e2e = timed(end_to_end, args.runs)
     core = timed(ssim_only, args.runs)
     prep = timed(lambda: matcher.glyphs(screen, boxes), args.runs)
     dev = matcher.device
     if dev.startswith("cuda"):
+        import torch
         dev += f" ({torch.cuda.get_device_name()})"
-    else:
+    elif matcher.backend == "torch":
+        import torch
         dev += f" ({os.cpu_count()} cores, torch threads {matcher.cpu_threads or torch.get_num_threads()})"
+    else:
+        dev += f" ({os.cpu_count()} cores, numpy)"
     print(f"{args.regions} regions x {len(bank)} templates on {dev}, {matcher.precision} matmul; "
-          f"matcher init {t_init * 1000:.0f} ms (includes importing torch)")
+          f"matcher init {t_init * 1000:.0f} ms (includes importing torch when it is used)")
     for name, ts in (("match() end to end", e2e), ("  region preprocessing", prep),
                      ("  SSIM pass only (full-detail stack)", core)):
         print(f"{name:38s} median {statistics.median(ts):7.1f} ms  "

@@ -26,7 +26,7 @@ DEFAULT_BLUR = 0.7
 #: Ink sizes (px) for which softened template stacks are prepared. A region whose ink is
 #: smaller than the template's is compared with templates softened to its nearest level.
 DETAIL_LEVELS = (12, 15, 18, 21, 25)
-#: torch CPU threads for the SSIM pass. One: the pass is a few dozen short ops, and on a
+#: torch CPU threads for the SSIM pass when it runs on torch (int8 mode). One: the pass is a few dozen short ops, and on a
 #: busy 2-core machine torch's thread hand-offs made two threads up to 6x slower than one
 #: (550 ms vs 83 ms median for 300 regions; on an idle machine two save ~12 ms, see
 #: benchmarks/RESULTS_icons.md).
@@ -55,9 +55,9 @@ class IconMatcher:
     """Match regions of a screenshot against an :class:`IconBank`.
 
     ``threshold`` is the SSIM a match needs to be reported; ``device`` is ``"cpu"``,
-    ``"cuda"`` or ``"auto"`` (CUDA when available); ``cpu_threads`` the torch threads the
-    CPU pass uses (None: leave torch's setting alone); ``precision`` ``"auto"`` (exact int8
-    matmul on CPUs that have it, float32 elsewhere), ``"int8"`` or ``"float32"``.
+    ``"cuda"`` or ``"auto"`` (CUDA when available); ``precision`` ``"auto"`` / ``"float32"``
+    (numpy on the CPU: no torch import, torch on CUDA) or ``"int8"`` (CPU, torch's exact int8
+    matmul); ``cpu_threads`` the torch threads of the int8 pass (None: torch's setting).
     """
 
     def __init__(self, bank: IconBank | None = None, threshold: float = DEFAULT_THRESHOLD,
@@ -76,6 +76,7 @@ class IconMatcher:
             raise DetactError(f"icon precision must be 'auto', 'int8' or 'float32', got {precision!r}")
         self._full = BlockSSIM(glyphs, window=window, device=device, blur=blur, precision=precision)
         self.device, self.precision = self._full.device, self._full.precision
+        self.backend = self._full.backend
         self._levels = np.array(DETAIL_LEVELS, np.float32)
         self._soft = [BlockSSIM(soften(glyphs, lv, GLYPH_MARGIN), window=window, device=self.device,
                                 blur=blur, precision=self.precision) for lv in DETAIL_LEVELS]
@@ -109,7 +110,7 @@ class IconMatcher:
         # ink is about template-sized); one batched pass per stack in use.
         level = np.abs(side[:, None] - self._levels[None]).argmin(1)
         level[side >= self.bank.size - 2 * GLYPH_MARGIN - 1] = -1
-        with _torch_threads(self.cpu_threads if self.device == "cpu" else None):
+        with _torch_threads(self.cpu_threads if self.backend == "torch" and self.device == "cpu" else None):
             for lv in np.unique(level[ok]).tolist():
                 sel = np.flatnonzero(ok & (level == lv))
                 engine = self._full if lv < 0 else self._soft[lv]

@@ -1,4 +1,5 @@
-"""Batched SSIM of many glyph images against a fixed stack of templates (torch, CPU or CUDA).
+"""Batched SSIM of many glyph images against a fixed stack of templates (numpy on the CPU,
+torch on CUDA or for the CPU's int8 mode).
 
 SSIM is computed over non-overlapping ``w`` x ``w`` windows and averaged. Per window it
 needs the means and variances of both images (cheap, per image) and the cross term
@@ -6,6 +7,10 @@ needs the means and variances of both images (cheap, per image) and the cross te
 window: ``(N, w*w) @ (w*w, T)``. The templates are processed in chunks so the
 ``(windows, N, chunk)`` intermediates stay in cache; everything inside a chunk is
 elementwise and in place. No Python loop runs over pairs.
+
+The arithmetic is written once, on operators numpy arrays and torch tensors share; the few
+calls that differ go through `_NumpyOps` / `_TorchOps`. The CPU default needs no torch, which
+keeps its import (about 2 s) out of a parser's cold start.
 """
 from __future__ import annotations
 
@@ -19,23 +24,86 @@ C2 = 0.03 ** 2
 
 
 def _torch() -> Any:
-    # torch is heavy to import; only pay for it when a matcher is actually built.
+    # torch is heavy to import; only pay for it when the torch backend is used.
     import torch
     return torch
 
 
 def resolve_device(device: str) -> str:
     """Map ``"auto"`` to ``"cuda"`` when a GPU is usable, else ``"cpu"``."""
-    torch = _torch()
+    from ..errors import DetactError
+    from ..home import _cuda_available
+
+    if device == "cpu":
+        return device
     if device == "auto":
-        return "cuda" if torch.cuda.is_available() else "cpu"
-    if device.startswith("cuda") and not torch.cuda.is_available():
-        from ..errors import DetactError
-        raise DetactError(f"device {device!r} requested but CUDA is not available")
-    if device != "cpu" and not device.startswith("cuda"):
-        from ..errors import DetactError
+        return "cuda" if _cuda_available() else "cpu"
+    if not device.startswith("cuda"):
         raise DetactError(f"unknown device {device!r}; use 'cpu', 'cuda' or 'auto'")
+    if not _cuda_available():
+        raise DetactError(f"device {device!r} requested but CUDA is not available")
     return device
+
+
+class _NumpyOps:
+    """Array calls for the numpy backend (float32, CPU)."""
+
+    @staticmethod
+    def array(a: np.ndarray, device: str) -> np.ndarray:
+        return np.ascontiguousarray(a, dtype=np.float32)
+
+    @staticmethod
+    def permute(x: np.ndarray, dims: tuple[int, ...]) -> np.ndarray:
+        return np.ascontiguousarray(x.transpose(dims))
+
+    @staticmethod
+    def stats(xb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        x64 = xb.astype(np.float64)
+        mean = x64.mean(-1)
+        var = np.maximum((x64 * x64).mean(-1) - mean * mean, 0.0)
+        return mean.astype(np.float32), var.astype(np.float32)
+
+    @staticmethod
+    def topk(x: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Values and indices of the ``k`` largest per row, largest first."""
+        idx = np.argpartition(-x, k - 1, axis=1)[:, :k] if k < x.shape[1] else \
+            np.broadcast_to(np.arange(x.shape[1]), x.shape).copy()
+        vals = np.take_along_axis(x, idx, 1)
+        order = np.argsort(-vals, axis=1, kind="stable")
+        return np.take_along_axis(vals, order, 1), np.take_along_axis(idx, order, 1)
+
+    @staticmethod
+    def to_numpy(x: np.ndarray) -> np.ndarray:
+        return x
+
+
+class _TorchOps:
+    """Array calls for the torch backend (CUDA, or the CPU's int8 mode)."""
+
+    @staticmethod
+    def array(a: np.ndarray, device: str) -> Any:
+        return _torch().from_numpy(np.ascontiguousarray(a, dtype=np.float32)).to(device)
+
+    @staticmethod
+    def permute(x: Any, dims: tuple[int, ...]) -> Any:
+        return x.permute(*dims).contiguous()
+
+    @staticmethod
+    def stats(xb: Any) -> tuple[Any, Any]:
+        # float64 then float32: exact for quantised data
+        x64 = xb.double()
+        mean = x64.mean(-1)
+        var = (x64 * x64).mean(-1) - mean * mean
+        return mean.float(), var.clamp_(min=0).float()
+
+    @staticmethod
+    def topk(x: Any, k: int) -> tuple[np.ndarray, np.ndarray]:
+        vals, idx = x.topk(k, dim=1)
+        return vals.cpu().numpy(), idx.cpu().numpy()
+
+    @staticmethod
+    def to_numpy(x: Any) -> np.ndarray:
+        return x.cpu().numpy()
 
 
 def gaussian_matrix(size: int, sigma: float) -> np.ndarray:
@@ -55,13 +123,13 @@ def gaussian_matrix(size: int, sigma: float) -> np.ndarray:
     return m.astype(np.float32)
 
 
-def gaussian_blur(x: Any, sigma: float) -> Any:
-    """Blur a (N, S, S) float tensor with a Gaussian of ``sigma`` px (mirror padding)."""
-    torch = _torch()
+def gaussian_blur(x: Any, sigma: float, ops: Any = _NumpyOps, device: str = "cpu") -> Any:
+    """Blur a (N, S, S) array (numpy, or a torch tensor with ``ops=_TorchOps``) with a
+    Gaussian of ``sigma`` px (mirror padding)."""
     if sigma <= 0 or x.shape[0] == 0:
         return x
-    g = torch.from_numpy(gaussian_matrix(x.shape[-1], sigma)).to(x.device)
-    return torch.matmul(torch.matmul(g, x), g.T)
+    g = ops.array(gaussian_matrix(x.shape[-1], sigma), device)
+    return (g @ x) @ g.T
 
 
 #: int8 mode maps [0, 1] to -127..127 (255 grey levels); covariances ignore the shift.
@@ -84,15 +152,13 @@ def int8_matmul_available(device: str) -> bool:
 class BlockSSIM:
     """SSIM against a fixed template stack ``(T, S, S)`` in [0, 1], windows of ``window`` px.
 
-    ``precision``: ``"int8"`` quantises glyphs to 255 grey levels and takes the cross term
-    from an exact integer matmul (on CPUs with VNNI about 8x faster than float32; SSIM is
-    usually computed on 8-bit images anyway); ``"float32"`` computes in float;
-    ``"auto"`` picks int8 on a CPU that supports it, float32 elsewhere (GPUs).
+    ``precision``: ``"float32"`` computes in float (numpy on the CPU, torch on CUDA);
+    ``"int8"`` (CPU, needs torch) quantises glyphs to 255 grey levels and takes the cross term
+    from an exact integer matmul; ``"auto"`` is float32.
     """
 
     def __init__(self, templates: np.ndarray, window: int = 8, device: str = "cpu",
                  blur: float = 0.0, budget: int | None = None, precision: str = "auto") -> None:
-        torch = _torch()
         t = np.asarray(templates, dtype=np.float32)
         if t.ndim != 3 or t.shape[1] != t.shape[2] or t.shape[1] % window:
             raise ValueError(f"templates must be (T, S, S) with S divisible by {window}, "
@@ -100,52 +166,45 @@ class BlockSSIM:
         if precision not in ("auto", "int8", "float32"):
             raise ValueError(f"precision must be 'auto', 'int8' or 'float32', got {precision!r}")
         self.device = resolve_device(device)
-        if precision == "auto":
-            precision = "int8" if int8_matmul_available(self.device) else "float32"
-        self.precision = precision
+        if precision == "int8" and not int8_matmul_available(self.device):
+            raise ValueError(f"int8 precision needs torch's int8 matmul on the CPU, "
+                             f"not available on {self.device!r}")
+        self.precision = "float32" if precision == "auto" else precision
+        self.ops = _NumpyOps if self.device == "cpu" and self.precision == "float32" else _TorchOps
+        self.backend = "numpy" if self.ops is _NumpyOps else "torch"
         self.size, self.window, self.blur = t.shape[1], window, blur
         # Elements per (windows, queries, templates) intermediate: small enough to stay in
         # a CPU cache, large on a GPU, which wants few big launches.
         self.budget = budget or ((1 << 26) if self.device.startswith("cuda") else (1 << 18))
         # In int8 mode every statistic is in grey levels, so the constants scale with them,
         # and means are shifted by OFFSET (the luminance term needs them unshifted).
-        scale = LEVELS if precision == "int8" else 1.0
-        self._offset = float(OFFSET) if precision == "int8" else 0.0
+        scale = LEVELS if self.precision == "int8" else 1.0
+        self._offset = float(OFFSET) if self.precision == "int8" else 0.0
         self._c1, self._c2 = C1 * scale ** 2, C2 * scale ** 2
-        y = self._prepare(torch.from_numpy(t).to(self.device))  # (W, T, n)
+        y = self._prepare(self.ops.array(t, self.device))      # (W, T, n)
         self.n_templates = t.shape[0]
-        self._my, self._vy = self._stats(y)                     # (W, T) each, mean shifted
+        self._my, self._vy = self.ops.stats(y)                  # (W, T) each, mean shifted
         self._ly = self._my + self._offset                       # luminance mean
         self._ly2 = self._ly * self._ly
-        if precision == "int8":
-            self._yq = y.to(torch.int8).contiguous()           # (W, T, n)
+        if self.precision == "int8":
+            self._yq = y.to(_torch().int8).contiguous()         # (W, T, n)
         else:
-            self._ybt = y.transpose(1, 2).contiguous()          # (W, n, T)
+            self._ybt = self.ops.permute(y, (0, 2, 1))          # (W, n, T)
 
     def _prepare(self, x: Any) -> Any:
         """Blur, quantise if int8, and split (N, S, S) into windows (W, N, w*w)."""
-        torch = _torch()
-        x = gaussian_blur(x, self.blur)
+        x = gaussian_blur(x, self.blur, self.ops, self.device)
         if self.precision == "int8":
-            x = torch.round(x.clamp(0.0, 1.0) * LEVELS) - OFFSET
+            x = _torch().round(x.clamp(0.0, 1.0) * LEVELS) - OFFSET
         n, s, w = x.shape[0], self.size, self.window
         g = s // w
-        return x.reshape(n, g, w, g, w).permute(1, 3, 0, 2, 4).reshape(g * g, n, w * w)
-
-    @staticmethod
-    def _stats(xb: Any) -> tuple[Any, Any]:
-        """Per-window mean and (population) variance, in float64 then float32: exact for
-        quantised data."""
-        x64 = xb.double()
-        mean = x64.mean(-1)
-        var = (x64 * x64).mean(-1) - mean * mean
-        return mean.float(), var.clamp_(min=0).float()
+        return self.ops.permute(x.reshape(n, g, w, g, w), (1, 3, 0, 2, 4)).reshape(g * g, n, w * w)
 
     def _cross(self, xb: Any, s: int, e: int) -> Any:
         """Sum of x*y over each window for all (query, template s..e) pairs: (W, N, e-s)."""
-        torch = _torch()
         if self.precision == "float32":
-            return torch.bmm(xb, self._ybt[:, :, s:e])
+            return xb @ self._ybt[:, :, s:e]
+        torch = _torch()
         out = torch.empty((xb.shape[0], xb.shape[1], e - s), dtype=torch.float32)
         for w in range(xb.shape[0]):  # a handful of windows; the matmul covers all pairs
             # The template block transposed is column-major: the layout _int_mm is fast on.
@@ -154,52 +213,59 @@ class BlockSSIM:
 
     def _chunks(self, queries: np.ndarray):
         """Yield (start, stop, ssim (N, stop-start)) over template chunks."""
-        torch = _torch()
-        x = torch.from_numpy(np.ascontiguousarray(queries, dtype=np.float32)).to(self.device)
-        xb = self._prepare(x)                                    # (W, N, n)
+        xb = self._prepare(self.ops.array(queries, self.device))  # (W, N, n)
         n = xb.shape[-1]
-        mean, var = self._stats(xb)
+        mean, var = self.ops.stats(xb)
         if self.precision == "int8":
-            xb = xb.to(torch.int8).contiguous()
+            xb = xb.to(_torch().int8).contiguous()
         mx = mean[:, :, None]                                    # (W, N, 1), shifted
         lx = mx + self._offset                                   # luminance mean
         vx_c2 = (var + self._c2)[:, :, None]
         lx2_c1 = lx * lx + self._c1
         windows = xb.shape[0]
         chunk = int(np.clip(self.budget // max(1, windows * xb.shape[1]), 64, self.n_templates))
-        with torch.no_grad():
-            for s in range(0, self.n_templates, chunk):
-                e = min(self.n_templates, s + chunk)
-                sxy = self._cross(xb, s, e)                      # (W, N, c)
-                # structure*contrast: (2 cov + C2) / (vx + vy + C2), cov = E[xy] - mx my
-                cs = sxy.div_(n).sub_(mx * self._my[:, None, s:e]).mul_(2.0).add_(self._c2)
-                cs.div_(vx_c2 + self._vy[:, None, s:e])
-                # luminance: (2 mx my + C1) / (mx^2 + my^2 + C1)
-                lum = (lx * self._ly[:, None, s:e]).mul_(2.0).add_(self._c1)
-                lum.div_(lx2_c1 + self._ly2[:, None, s:e])
-                yield s, e, cs.mul_(lum).sum(0).div_(windows)
+        for s in range(0, self.n_templates, chunk):
+            e = min(self.n_templates, s + chunk)
+            # structure*contrast: (2 cov + C2) / (vx + vy + C2), cov = E[xy] - mx my
+            cs = self._cross(xb, s, e)                           # (W, N, c)
+            cs /= n
+            cs -= mx * self._my[:, None, s:e]
+            cs *= 2.0
+            cs += self._c2
+            cs /= vx_c2 + self._vy[:, None, s:e]
+            # luminance: (2 mx my + C1) / (mx^2 + my^2 + C1)
+            lum = lx * self._ly[:, None, s:e]
+            lum *= 2.0
+            lum += self._c1
+            lum /= lx2_c1 + self._ly2[:, None, s:e]
+            cs *= lum
+            yield s, e, cs.sum(0) / windows
 
     def scores(self, queries: np.ndarray) -> np.ndarray:
         """Full (N, T) SSIM matrix."""
         out = np.empty((len(queries), self.n_templates), np.float32)
         if len(queries):
-            for s, e, sc in self._chunks(queries):
-                out[:, s:e] = sc.cpu().numpy()
+            for s, e, sc in self._no_grad(self._chunks(queries)):
+                out[:, s:e] = self.ops.to_numpy(sc)
         return out
 
     def topk(self, queries: np.ndarray, k: int = 1) -> tuple[np.ndarray, np.ndarray]:
         """Indices and SSIM of the ``k`` best templates per query, best first: (N, k) each."""
-        torch = _torch()
         n, k = len(queries), min(k, self.n_templates)
         if n == 0:
             return np.zeros((0, k), np.int64), np.zeros((0, k), np.float32)
-        best_s = torch.full((n, k), -2.0, device=self.device)
-        best_i = torch.zeros((n, k), dtype=torch.long, device=self.device)
-        for s, e, sc in self._chunks(queries):
-            kk = min(k, e - s)
-            cs, ci = sc.topk(kk, dim=1)
-            all_s = torch.cat([best_s, cs], 1)
-            all_i = torch.cat([best_i, ci + s], 1)
-            best_s, pos = all_s.topk(k, dim=1)
-            best_i = all_i.gather(1, pos)
-        return best_i.cpu().numpy(), best_s.cpu().numpy()
+        vals, idx = [], []
+        for s, e, sc in self._no_grad(self._chunks(queries)):
+            v, i = self.ops.topk(sc, min(k, e - s))
+            vals.append(v)
+            idx.append(i + s)
+        best, pos = _NumpyOps.topk(np.concatenate(vals, 1), k)
+        return np.take_along_axis(np.concatenate(idx, 1), pos, 1).astype(np.int64), best.astype(np.float32)
+
+    def _no_grad(self, chunks):
+        """``chunks`` with torch's autograd off (a no-op for numpy)."""
+        if self.ops is _NumpyOps:
+            yield from chunks
+            return
+        with _torch().no_grad():
+            yield from chunks
