@@ -190,9 +190,8 @@ class Parser:
             if not len(idx):
                 continue
             found = read(rgb, boxes[idx], min_confidence=min_conf)
-            if len(found):
-                one_alnum = np.array([len(t) == 1 and t.isalnum() for t in found.text], bool)
-                found = found[~one_alnum | (found.score >= one_char_conf)]
+            one_alnum = np.array([len(t) == 1 and t.isalnum() for t in found.text], bool)
+            found = found[~one_alnum | (found.score >= one_char_conf)]
             if len(found):
                 # each read lies inside the box it came from: that element is replaced by it
                 keep[idx[coverage(boxes[idx], found.xyxy).argmax(axis=0)]] = False

@@ -26,10 +26,10 @@ DEFAULT_BLUR = 0.7
 #: Ink sizes (px) for which softened template stacks are prepared. A region whose ink is
 #: smaller than the template's is compared with templates softened to its nearest level.
 DETAIL_LEVELS = (12, 15, 18, 21, 25)
-#: torch CPU threads for the SSIM pass when it runs on torch (int8 mode). One: the pass is a few dozen short ops, and on a
-#: busy 2-core machine torch's thread hand-offs made two threads up to 6x slower than one
-#: (550 ms vs 83 ms median for 300 regions; on an idle machine two save ~12 ms, see
-#: benchmarks/RESULTS_icons.md).
+#: torch CPU threads for the SSIM pass when it runs on torch (int8 mode). One: the pass is a
+#: few dozen short ops, and on a busy 2-core machine torch's thread hand-offs made two threads
+#: up to 6x slower than one (550 ms vs 83 ms median for 300 regions; on an idle machine two
+#: save ~12 ms, see benchmarks/RESULTS_icons.md).
 DEFAULT_CPU_THREADS = 1
 
 

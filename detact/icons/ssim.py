@@ -14,6 +14,7 @@ keeps its import (about 2 s) out of a parser's cold start.
 """
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Any
 
 import numpy as np
@@ -30,19 +31,16 @@ def _torch() -> Any:
 
 
 def resolve_device(device: str) -> str:
-    """Map ``"auto"`` to ``"cuda"`` when a GPU is usable, else ``"cpu"``."""
+    """``auto|cpu|cuda`` mapped as `detact.home.resolve_device` maps them; an indexed GPU such
+    as ``"cuda:1"`` is kept as given once CUDA is known to be usable."""
     from ..errors import DetactError
-    from ..home import _cuda_available
+    from ..home import resolve_device as resolve_base
 
-    if device == "cpu":
-        return device
-    if device == "auto":
-        return "cuda" if _cuda_available() else "cpu"
-    if not device.startswith("cuda"):
-        raise DetactError(f"unknown device {device!r}; use 'cpu', 'cuda' or 'auto'")
-    if not _cuda_available():
-        raise DetactError(f"device {device!r} requested but CUDA is not available")
-    return device
+    base, _, index = device.partition(":")
+    if index and base != "cuda":
+        raise DetactError(f"unknown device {device!r}; use auto, cpu or cuda")
+    resolved = resolve_base(base)
+    return device if index else resolved
 
 
 class _NumpyOps:
@@ -224,28 +222,29 @@ class BlockSSIM:
         lx2_c1 = lx * lx + self._c1
         windows = xb.shape[0]
         chunk = int(np.clip(self.budget // max(1, windows * xb.shape[1]), 64, self.n_templates))
-        for s in range(0, self.n_templates, chunk):
-            e = min(self.n_templates, s + chunk)
-            # structure*contrast: (2 cov + C2) / (vx + vy + C2), cov = E[xy] - mx my
-            cs = self._cross(xb, s, e)                           # (W, N, c)
-            cs /= n
-            cs -= mx * self._my[:, None, s:e]
-            cs *= 2.0
-            cs += self._c2
-            cs /= vx_c2 + self._vy[:, None, s:e]
-            # luminance: (2 mx my + C1) / (mx^2 + my^2 + C1)
-            lum = lx * self._ly[:, None, s:e]
-            lum *= 2.0
-            lum += self._c1
-            lum /= lx2_c1 + self._ly2[:, None, s:e]
-            cs *= lum
-            yield s, e, cs.sum(0) / windows
+        with nullcontext() if self.backend == "numpy" else _torch().no_grad():
+            for s in range(0, self.n_templates, chunk):
+                e = min(self.n_templates, s + chunk)
+                # structure*contrast: (2 cov + C2) / (vx + vy + C2), cov = E[xy] - mx my
+                cs = self._cross(xb, s, e)                       # (W, N, c)
+                cs /= n
+                cs -= mx * self._my[:, None, s:e]
+                cs *= 2.0
+                cs += self._c2
+                cs /= vx_c2 + self._vy[:, None, s:e]
+                # luminance: (2 mx my + C1) / (mx^2 + my^2 + C1)
+                lum = lx * self._ly[:, None, s:e]
+                lum *= 2.0
+                lum += self._c1
+                lum /= lx2_c1 + self._ly2[:, None, s:e]
+                cs *= lum
+                yield s, e, cs.sum(0) / windows
 
     def scores(self, queries: np.ndarray) -> np.ndarray:
         """Full (N, T) SSIM matrix."""
         out = np.empty((len(queries), self.n_templates), np.float32)
         if len(queries):
-            for s, e, sc in self._no_grad(self._chunks(queries)):
+            for s, e, sc in self._chunks(queries):
                 out[:, s:e] = self.ops.to_numpy(sc)
         return out
 
@@ -255,17 +254,9 @@ class BlockSSIM:
         if n == 0:
             return np.zeros((0, k), np.int64), np.zeros((0, k), np.float32)
         vals, idx = [], []
-        for s, e, sc in self._no_grad(self._chunks(queries)):
+        for s, e, sc in self._chunks(queries):
             v, i = self.ops.topk(sc, min(k, e - s))
             vals.append(v)
             idx.append(i + s)
         best, pos = _NumpyOps.topk(np.concatenate(vals, 1), k)
         return np.take_along_axis(np.concatenate(idx, 1), pos, 1).astype(np.int64), best.astype(np.float32)
-
-    def _no_grad(self, chunks):
-        """``chunks`` with torch's autograd off (a no-op for numpy)."""
-        if self.ops is _NumpyOps:
-            yield from chunks
-            return
-        with _torch().no_grad():
-            yield from chunks

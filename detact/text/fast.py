@@ -53,9 +53,9 @@ def erase_underlines(gray: np.ndarray, xyxy: np.ndarray) -> np.ndarray:
     return clean
 
 
-def _ink(gray: np.ndarray, box, border: int = 3, contrast: int = 40):
-    """The ink inside ``box`` (its border excluded): its top-left corner in the image and the
-    ink mask cut to its bounding box, plus the inner size (h, w); None when blank or tiny."""
+def ink_inside(gray: np.ndarray, box, border: int = 3, contrast: int = 40):
+    """The ink inside ``box`` (its border excluded): its top-left corner in the image, the
+    ink mask cut to its bounding box, and the inner size (h, w); None when blank or tiny."""
     x0, y0, x1, y1 = (int(v) for v in box)
     inner = gray[y0 + border:y1 - border, x0 + border:x1 - border].astype(np.int16)
     if inner.shape[0] < 6 or inner.shape[1] < 6:
@@ -68,34 +68,31 @@ def _ink(gray: np.ndarray, box, border: int = 3, contrast: int = 40):
     return (x0 + border + int(cols[0]), y0 + border + int(rows[0])), mask, inner.shape
 
 
-def glyph_box(gray: np.ndarray, box, border: int = 3, contrast: int = 40, max_height: int = 48,
-              min_crop: int = 24):
-    """A recognition crop around the ink inside ``box`` (its border excluded), or None when
-    the inside is blank or the ink is not one short line of text. The crop is at least
-    ``min_crop`` px tall and centred on the ink, so a lone "-" or "*" sits in a line-sized
-    window as it would in running text; it may extend past ``box`` (never past the image)."""
-    found = _ink(gray, box, border, contrast)
-    if found is None:
+def glyph_crop(ink, shape: tuple[int, ...], max_height: int = 48, min_crop: int = 24):
+    """A recognition crop around ``ink`` (from `ink_inside`) in an image of ``shape``, or None
+    when there is none or it is not one short line of text. The crop is at least ``min_crop``
+    px tall and centred on the ink, so a lone "-" or "*" sits in a line-sized window as it
+    would in running text; it may extend past the box (never past the image)."""
+    if ink is None:
         return None
-    (gx0, gy0), mask, _ = found
+    (gx0, gy0), mask, _ = ink
     h, w = mask.shape
     if h > max_height or w > 8 * max(h, 8):
         return None
     half_h = max(min_crop, h + 2 * max(6, h // 2)) // 2
     half_w = max(int(0.8 * min_crop), w + 2 * max(6, int(0.4 * h))) // 2
     cx, cy = gx0 + w // 2, gy0 + h // 2
-    H, W = gray.shape
+    H, W = shape[:2]
     return (max(0, cx - half_w), max(0, cy - half_h), min(W, cx + half_w + 1), min(H, cy + half_h + 1))
 
 
-def lone_mark(gray: np.ndarray, box, border: int = 3, contrast: int = 40) -> str:
-    """"-" or "." when the only ink well inside ``box`` is one small solid bar or dot (a
-    calculator's minus or decimal-point key), else "". The recognizer cannot read these: a
-    1-px dash or a 3-px dot alone in a crop carries no context, and reads as "6" or "3"."""
-    found = _ink(gray, box, border, contrast)
-    if found is None:
+def lone_mark(ink) -> str:
+    """"-" or "." when ``ink`` (from `ink_inside`) is one small solid bar or dot well inside
+    its box (a calculator's minus or decimal-point key), else "". The recognizer cannot read
+    these: a 1-px dash or a 3-px dot alone in a crop carries no context, and reads as "6" or "3"."""
+    if ink is None:
         return ""
-    _, mask, (H, W) = found
+    _, mask, (H, W) = ink
     h, w = mask.shape
     if mask.mean() < 0.8 or 6 * h > H or 4 * w > W:  # not solid, or not small in its box
         return ""
@@ -139,7 +136,8 @@ class FastTextEngine:
         detection misses lone characters, so the ink inside each box is cropped and recognised
         directly. Returns text elements for the boxes that read confidently."""
         gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
-        found = [(glyph_box(gray, b), lone_mark(gray, b)) for b in boxes]
+        inks = [ink_inside(gray, b) for b in boxes]  # one pass per box serves crop and mark
+        found = [(glyph_crop(ink, gray.shape), lone_mark(ink)) for ink in inks]
         crops = np.array([c for c, _ in found if c is not None], np.int32).reshape(-1, 4)
         if not len(crops):
             return Elements()
