@@ -7,7 +7,6 @@ start) and ``torch`` (sentence-transformers; the GPU path, and the fallback when
 impossible). Both compute the same vectors (BERT, mean pooling, L2 norm)."""
 from __future__ import annotations
 
-import os
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Sequence
@@ -97,17 +96,14 @@ class Embedder:
         return self._load_torch(path, device)
 
     def _load_torch(self, path: Path, device: str):
-        # The weights are local; make sure no library tries the Hub for them.
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        from .minilm_onnx import offline_transformers
+
         try:
+            offline_transformers()  # the weights are local: no library may try the Hub
             from sentence_transformers import SentenceTransformer
-            from transformers.utils import logging as hf_logging
         except ImportError:
             raise ModelUnavailable("sentence-transformers is not installed: pip install "
                                    "sentence-transformers") from None
-        hf_logging.disable_progress_bar()
-        hf_logging.set_verbosity_error()
         try:
             return SentenceTransformer(str(path), device=device)
         except Exception as exc:  # any load failure means the install is broken

@@ -31,6 +31,16 @@ def _source_id(model_dir: Path) -> str:
     return f"{st.st_size}:{int(st.st_mtime)}:{EXPORT_VERSION}"
 
 
+def offline_transformers() -> None:
+    """Ready transformers for local weights: never ask the Hub, no progress bars or warnings
+    on stderr. Raises ImportError when transformers is not installed."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    from transformers.utils import logging as hf_logging
+
+    hf_logging.disable_progress_bar()
+    hf_logging.set_verbosity_error()
+
 
 def ensure_onnx(model_dir: Path) -> Path:
     """Path of the verified ONNX model, exporting it first when missing or stale."""
@@ -63,19 +73,15 @@ def load_tokenizer(model_dir: Path):
 
 def export(model_dir: Path, path: Path) -> None:
     """Export BERT + mean pooling + normalisation to ``path``; verify against torch."""
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")   # the weights are local; never ask the Hub
-    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
     try:
+        offline_transformers()
         import torch
         from transformers import AutoModel
-        from transformers.utils import logging as hf_logging
     except ImportError:
         raise ModelUnavailable("exporting MiniLM to ONNX needs torch and transformers once: "
                                "pip install torch transformers") from None
     import onnxruntime as ort
 
-    hf_logging.disable_progress_bar()
-    hf_logging.set_verbosity_error()
     bert = AutoModel.from_pretrained(str(model_dir)).eval()
 
     class Pooled(torch.nn.Module):
