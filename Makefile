@@ -32,7 +32,7 @@ demo: setup
 # The test suite also drives a local Ray instance (`--engine ray`) and checks our BLEU against
 # NLTK's, so it installs those two on top of the runtime set.
 $(VENV)/.test-extras: $(VENV)/.installed
-	$(PY) -m pip install -q -e ".[serve,dev,icons-build,ray]"
+	$(PY) -m pip install -q -e ".[ray]"  # keeps the extras setup installed
 	touch $@
 
 test: setup system-deps $(VENV)/.test-extras
