@@ -35,7 +35,10 @@ $(VENV)/.test-extras: $(VENV)/.installed
 	$(PY) -m pip install -q -e ".[ray]"  # keeps the extras setup installed
 	touch $@
 
+# ruff (lint and complexity, configured in pyproject.toml), then the suite; tests/test_wheel.py
+# builds the wheel and parses the sample with it installed outside the source tree.
 test: setup system-deps $(VENV)/.test-extras
+	$(VENV)/bin/ruff check detact tests
 	$(PY) -m pytest -q
 
 bench: setup

@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from detact.elements import ParseResult  # noqa: E402
 from detact.task.embedding import Embedder  # noqa: E402
 from detact.task.filter import filter_elements  # noqa: E402
-from detact.task.generate import default_describer  # noqa: E402
+from detact.task.pipeline import default_describer  # noqa: E402
 
 LEAF_MAX_FRAC = 0.10
 INSIDE_FRAC = 0.5

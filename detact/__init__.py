@@ -1,16 +1,15 @@
-"""DetACT: parse screenshots into UI elements an agent can act on."""
-from .elements import Element, Elements, ParseResult
-from .errors import DetactError, ImageError, ModelUnavailable
-from .imageio import load_image
+"""DetACT: parse screenshots into UI elements an agent can act on.
+
+Attributes load on first use (lazy_loader): ``import detact`` stays cheap, and the parser's
+models and their libraries load only when a `Parser` is made."""
+import lazy_loader as _lazy
 
 __version__ = "0.1.0"
-__all__ = ["Element", "Elements", "ParseResult", "DetactError", "ImageError", "ModelUnavailable",
-           "load_image", "Parser", "parse"]
 
-
-def __getattr__(name):
-    # The parser pulls in OCR and torch; import it only when asked for.
-    if name in ("Parser", "parse"):
-        from . import parser
-        return getattr(parser, name)
-    raise AttributeError(name)
+__getattr__, __dir__, __all__ = _lazy.attach(__name__, submod_attrs={
+    "elements": ["Element", "Elements", "ParseResult"],
+    "errors": ["DetactError", "ImageError", "ModelUnavailable", "DocumentError"],
+    "imageio": ["load_image"],
+    "parser": ["Parser", "parse"],
+    "build": ["ParserOptions"],
+})

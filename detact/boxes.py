@@ -1,10 +1,13 @@
-"""Vectorised box geometry used by the segmenter and the merge step."""
+"""Vectorised box geometry shared by the segmenters, the merge step and the icon stage.
+
+Boxes are ``(N, 4)`` arrays of ``x0, y0, x1, y1`` in pixels, x1/y1 exclusive."""
 from __future__ import annotations
 
 import numpy as np
 
 
 def areas(xyxy: np.ndarray) -> np.ndarray:
+    """(N,) int64 areas (inverted boxes count as 0)."""
     wh = np.clip(xyxy[:, 2:] - xyxy[:, :2], 0, None).astype(np.int64)
     return wh[:, 0] * wh[:, 1]
 
@@ -18,6 +21,7 @@ def intersections(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """(len(a), len(b)) intersection over union."""
     inter = intersections(a, b)
     union = areas(a)[:, None] + areas(b)[None, :] - inter
     return inter / np.maximum(union, 1)
@@ -26,6 +30,24 @@ def iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 def coverage(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """(len(a), len(b)): the share of each box of ``b`` that lies inside each box of ``a``."""
     return intersections(a, b) / np.maximum(areas(b)[None, :], 1)
+
+
+def nms(xyxy: np.ndarray, scores: np.ndarray, iou_threshold: float) -> np.ndarray:
+    """Greedy non-maximum suppression, as ``torchvision.ops.nms``: visit boxes best score
+    first and drop every later box whose IoU with a kept one exceeds ``iou_threshold``.
+    Ties in score keep the earlier box. Returns the kept indices, best score first."""
+    n = len(xyxy)
+    if n == 0:
+        return np.zeros(0, np.int64)
+    order = np.argsort(-np.asarray(scores, np.float64), kind="stable")
+    over = iou(xyxy[order], xyxy[order]) > iou_threshold   # one (N, N) pass, then O(N) row ORs
+    suppressed = np.zeros(n, bool)
+    keep = []
+    for i in range(n):
+        if not suppressed[i]:
+            keep.append(i)
+            suppressed |= over[i]
+    return order[np.array(keep, np.int64)]
 
 
 def reading_order(xyxy: np.ndarray, line_tolerance: int = 8) -> np.ndarray:

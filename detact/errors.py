@@ -19,3 +19,7 @@ class ScriptRejected(DetactError):
 
 class LLMError(DetactError):
     """The LLM endpoint failed or replied with something unusable."""
+
+
+class DocumentError(DetactError):
+    """A parse document (``detact/parse@1`` JSON) is malformed; the message says where."""

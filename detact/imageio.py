@@ -5,13 +5,13 @@ import hashlib
 import io
 import os
 import warnings
-from pathlib import Path
 from typing import Union
 
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
 from .errors import ImageError
+from .files import MAX_FILE_BYTES, read_bytes
 
 ImageInput = Union[str, os.PathLike, bytes, bytearray, "Image.Image", np.ndarray]
 
@@ -93,13 +93,15 @@ def _array_to_rgb(arr: np.ndarray, what: str, max_pixels: int) -> np.ndarray:
     return np.ascontiguousarray(arr)
 
 
-def load_image(image: ImageInput, *, max_pixels: int = MAX_PIXELS) -> np.ndarray:
+def load_image(image: ImageInput, *, max_pixels: int = MAX_PIXELS,
+               max_file_bytes: int = MAX_FILE_BYTES) -> np.ndarray:
     """Return ``image`` as an RGB uint8 array (H, W, 3).
 
     Accepts a file path, encoded bytes (PNG/JPEG/...), a PIL image (any mode: RGBA is
     composited on white, palette/CMYK/16-bit converted) or a numpy array in **RGB** order
     (HxW gray, HxWx3 RGB, HxWx4 RGBA; uint8, uint16 or float in [0, 1]). For OpenCV's BGR
-    arrays pass ``bgr[:, :, ::-1]``. Raises `ImageError` with a one-line reason otherwise.
+    arrays pass ``bgr[:, :, ::-1]``. Paths must name regular files of at most
+    ``max_file_bytes``. Raises `ImageError` with a one-line reason otherwise.
     """
     if isinstance(image, np.ndarray):
         return _array_to_rgb(image, "array", max_pixels)
@@ -111,18 +113,8 @@ def load_image(image: ImageInput, *, max_pixels: int = MAX_PIXELS) -> np.ndarray
             raise ImageError("bytes: empty input (0 bytes)")
         return _open_pil(bytes(image), "bytes", max_pixels)
     if isinstance(image, (str, os.PathLike)):
-        path = Path(image)
-        if not path.exists():
-            raise ImageError(f"{path}: no such file")
-        if path.is_dir():
-            raise ImageError(f"{path}: is a directory, not an image")
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise ImageError(f"{path}: cannot read ({exc.strerror or exc})") from None
-        if not data:
-            raise ImageError(f"{path}: empty file (0 bytes)")
-        return _open_pil(data, str(path), max_pixels)
+        data = read_bytes(image, max_bytes=max_file_bytes, error=ImageError, what="image")
+        return _open_pil(data, str(image), max_pixels)
     raise ImageError(f"unsupported image input of type {type(image).__name__}")
 
 
@@ -132,3 +124,9 @@ def image_sha256(rgb: np.ndarray) -> str:
     h.update(f"{rgb.shape[1]}x{rgb.shape[0]}:".encode())
     h.update(np.ascontiguousarray(rgb).tobytes())
     return h.hexdigest()
+
+
+def screen_scale(width: int) -> int:
+    """The UI scale a screenshot of this width was most likely taken at: 2 for HiDPI
+    captures (2400 px and wider), else 1. Pixel sizes in the pipeline grow with it."""
+    return 2 if width >= 2400 else 1

@@ -3,7 +3,7 @@
 Rules, applied in this order (all vectorised over box pairs):
 1. Phantom text goes: single characters read with low confidence (a checkbox read as "J").
    Regions from different sources (segmenter contours, glyphs split off text lines) that
-   overlap by IoU >= 0.5 are one thing: the larger box stays.
+   overlap by IoU > 0.5 are one thing: the larger box stays (greedy NMS by area).
 2. A region that lies mostly inside a text box (a glyph, a word's edge contour), or is the
    same box as a text (IoU >= 0.5: a key's "1" found by both), goes: the text element already
    stands for it.
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .boxes import coverage, iou, reading_order
+from .boxes import coverage, iou, nms, reading_order
 from .elements import Elements
 
 
@@ -29,14 +29,10 @@ def drop_phantom_text(text: Elements, min_single_char_score: float = 0.75) -> El
     return text[~(short & (text.score < min_single_char_score))]
 
 
-def collapse_overlaps(regions: Elements, min_iou: float = 0.5) -> Elements:
-    """Of regions overlapping by ``min_iou`` or more, keep the largest."""
-    if len(regions) < 2:
-        return regions
-    regions = regions[np.argsort(-regions.areas, kind="stable")]
-    overlap = iou(regions.xyxy, regions.xyxy)
-    dominated = np.triu(overlap >= min_iou, k=1).any(axis=0)
-    return regions[~dominated]
+def collapse_overlaps(regions: Elements, max_iou: float = 0.5) -> Elements:
+    """Of regions overlapping by more than ``max_iou``, keep the largest (greedy NMS with
+    area as the score)."""
+    return regions[nms(regions.xyxy, regions.areas, max_iou)]
 
 
 def merge(text: Elements, regions: Elements, *, inside: float = 0.7, contained: float = 0.9,

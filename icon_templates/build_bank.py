@@ -290,7 +290,7 @@ def collect(build: Path, install: bool) -> tuple[list[Source], dict]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     ap.add_argument("--build-dir", type=Path, default=HERE / ".build")
-    ap.add_argument("--out", type=Path, default=HERE)
+    ap.add_argument("--out", type=Path, default=HERE.parent / "detact" / "data" / "icons")
     ap.add_argument("--dedupe", type=float, default=0.97,
                     help="merge templates whose SSIM exceeds this (default 0.97)")
     ap.add_argument("--max-detail", type=float, default=0.15,

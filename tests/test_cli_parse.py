@@ -6,7 +6,6 @@ import subprocess
 import sys
 
 import numpy as np
-import pytest
 from PIL import Image
 
 from conftest import ROOT, SAMPLE

@@ -159,7 +159,7 @@ class _ChatServer(BaseHTTPRequestHandler):
 
 @pytest.mark.slow
 def test_eval_generate_with_local_llm(tmp_path, capsys):
-    pytest.importorskip("detact.task.generate", reason="the script generator is not in this build")
+    pytest.importorskip("detact.task.pipeline", reason="the script generator is not in this build")
     server = ThreadingHTTPServer(("127.0.0.1", 0), _ChatServer)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

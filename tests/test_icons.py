@@ -71,9 +71,9 @@ def test_bank_location_overridable_and_missing_bank_is_a_clear_error(tmp_path, m
         load_bank()
     # a copy of the real bank found through the variable loads the same templates
     for f in ("bank.npz", "manifest.json"):
-        shutil.copy(ROOT / "icon_templates" / f, tmp_path / f)
+        shutil.copy(ROOT / "detact" / "data" / "icons" / f, tmp_path / f)
     monkeypatch.setenv(BANK_ENV, str(tmp_path))
-    assert len(load_bank()) == len(load_bank(ROOT / "icon_templates"))
+    assert len(load_bank()) == len(load_bank(ROOT / "detact" / "data" / "icons"))
     # a manifest that does not describe the array is refused, not half-loaded
     meta = json.loads((tmp_path / "manifest.json").read_text())
     meta["icons"] = meta["icons"][:10]

@@ -100,8 +100,8 @@ def _run(capsys, *argv):
 def test_shipped_registry_lists_official_sam_checkpoints():
     from detact.models.registry import load_registry, registry_path
 
-    assert registry_path() == ROOT / "models" / "registry.json"
-    specs = load_registry()
+    assert registry_path() == ROOT / "detact" / "data" / "models" / "registry.json"
+    specs = {name: s for name, s in load_registry().items() if not s.bundled}
     assert list(specs) == ["sam_vit_b", "sam_vit_l", "sam_vit_h"]
     for spec in specs.values():
         assert spec.url == f"https://dl.fbaipublicfiles.com/segment_anything/{spec.file}"
@@ -220,11 +220,29 @@ def test_verify_detects_a_changed_file(home, server, capsys):
     assert final.read_bytes() == PAYLOAD
 
 
+def test_bundled_files_are_listed_and_verified(capsys):
+    """The icon bank ships inside the package: listed with its path, checked against the
+    registry's sha256, and never downloaded."""
+    from detact.models.registry import load_registry
+
+    bundled = [s for s in load_registry().values() if s.bundled]
+    assert {"icon_bank", "icon_bank_manifest"} <= {s.name for s in bundled}
+    code, out, _ = _run(capsys, "list")
+    assert code == 0
+    for spec in bundled:
+        row = next(line for line in out.splitlines() if line.startswith(spec.name + " "))
+        assert "bundled" in row and str(spec.path) in row
+    code, out, _ = _run(capsys, "verify", "icon_bank")
+    assert code == 0 and "icon_bank: ok sha256" in out
+    code, _, err = _run(capsys, "pull", "icon_bank")
+    assert code == 2 and "ships inside the detact package" in err and err.count("\n") == 1
+
+
 def test_models_command_through_the_entry_point(home):
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.run([sys.executable, "-m", "detact.cli", "models", "list"], capture_output=True,
                           text=True, env=env, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines()[0].split() == ["NAME", "SIZE", "STATE", "LICENCE", "FILE"]
+    assert proc.stdout.splitlines()[0].split() == ["NAME", "KIND", "SIZE", "STATE", "LICENCE", "FILE"]
     assert "sam_test" in proc.stdout and "missing" in proc.stdout

@@ -105,12 +105,12 @@ def test_point_grid_spacing_follows_the_screen():
 
 
 def test_dedupe_removes_copies_and_nested_near_copies_only():
-    boxes = torch.tensor([[10, 10, 110, 50],    # button
-                          [11, 10, 110, 51],    # the same button again (IoU > 0.7)
-                          [14, 12, 100, 48],    # nested, 77 % of the button: a near-copy
-                          [20, 20, 36, 36],     # small icon inside the button: its own thing
-                          [200, 10, 260, 40]], dtype=torch.float32)
-    scores = torch.tensor([0.9, 0.8, 0.7, 0.95, 0.5])
+    boxes = np.array([[10, 10, 110, 50],    # button
+                      [11, 10, 110, 51],    # the same button again (IoU > 0.7)
+                      [14, 12, 100, 48],    # nested, 77 % of the button: a near-copy
+                      [20, 20, 36, 36],     # small icon inside the button: its own thing
+                      [200, 10, 260, 40]], np.float32)
+    scores = np.array([0.9, 0.8, 0.7, 0.95, 0.5], np.float32)
     keep = sam.dedupe_boxes(boxes, scores, iou_thresh=0.7, contain_thresh=0.9, nested_area_ratio=0.5)
     assert keep.tolist() == [3, 0, 4]
 

@@ -16,7 +16,6 @@ from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
-import numpy as np
 import pytest
 from PIL import Image
 
@@ -316,3 +315,23 @@ def test_serve_subprocess_finishes_in_flight_on_sigterm(tmp_path):
     # uvicorn re-raises the signal after its graceful shutdown, as supervisors expect
     assert proc.returncode in (0, -signal.SIGTERM), out
     assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("task", ["Click on 'Send now'", "Delete the draft", "open the search field"])
+def test_filter_route_and_cli_agree_on_ids_and_order(parser, capsys, task):
+    """One task pipeline: `detact filter` and `POST /v1/filter` keep the same elements, with
+    the same ids, in the same order, for the same screenshot and task."""
+    from conftest import SAMPLE
+    from detact.cli import main
+
+    assert main(["filter", str(SAMPLE), "--task", task, "--top-k", "8", "--format", "json",
+                 "--segmenter", "cv", "--device", "cpu"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    with serve(parser) as c:
+        r = c.post("/v1/filter", json={"image_base64": base64.b64encode(SAMPLE.read_bytes()).decode(),
+                                       "task": task, "top_k": 8})
+    assert r.status_code == 200, r.text
+    served = r.json()
+    assert [e["id"] for e in served["elements"]] == [e["id"] for e in cli["elements"]]
+    assert [e["relevance"] for e in served["elements"]] == [e["relevance"] for e in cli["elements"]]
+    assert len(cli["elements"]) == 8 and cli["task"] == served["task"] == task

@@ -60,7 +60,7 @@ def test_quoted_name_ranks_first_and_result_shape(mail, embedder):
     # indices point back into the parse
     assert mail.elements[int(res.indices[0])].text == "Delete"
     d = res.to_dicts()[0]
-    assert d["id"] == int(res.indices[0]) and d["relevance"] == pytest.approx(float(res.scores[0]), abs=1e-4)
+    assert d["id"] == mail.elements.id[int(res.indices[0])] and d["relevance"] == pytest.approx(float(res.scores[0]), abs=1e-4)
 
 
 def test_colour_named_in_task_is_honoured(mail, embedder):

@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -57,8 +55,9 @@ def test_recognizer_export_is_verified_and_reused(tmp_path, monkeypatch):
     int8 = export.ensure_recognizer_onnx()
     fp32 = export.recognizer_onnx_path()
     meta = json.loads(fp32.with_suffix(".json").read_text())
+    meta_int8 = json.loads(int8.with_suffix(".json").read_text())
     assert fp32.exists() and int8.exists() and int8 != fp32
-    assert len(meta["sha256"]) == 64 and len(meta["int8_sha256"]) == 64
+    assert len(meta["sha256"]) == 64 and meta_int8["source_id"] == meta["sha256"]
     mtimes = fp32.stat().st_mtime_ns, int8.stat().st_mtime_ns
     assert export.ensure_recognizer_onnx() == int8  # reused, not rebuilt
     assert (fp32.stat().st_mtime_ns, int8.stat().st_mtime_ns) == mtimes

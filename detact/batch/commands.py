@@ -9,7 +9,7 @@ from ..errors import DetactError
 
 
 def register(subparsers) -> None:
-    from ..parser import OCR_ENGINES, SEGMENTERS
+    from ..commands.options import add_parser_options
 
     p = subparsers.add_parser(
         "batch", help="parse many screenshots (folders, globs, @list files) into JSON files",
@@ -26,15 +26,12 @@ def register(subparsers) -> None:
                "clash get a short hash.")
     p.add_argument("inputs", nargs="+", metavar="INPUT", help="folders, globs, @list files or images")
     p.add_argument("--out", required=True, metavar="DIR", help="output folder (created if needed)")
-    p.add_argument("--device", default="auto", choices=("auto", "cpu", "cuda"), help="default: auto")
+    add_parser_options(p)
     p.add_argument("--batch-size", type=int, default=None, metavar="N",
                    help="images per Parser.parse_batch call (default: 1 on CPU, 8 on CUDA)")
     p.add_argument("--workers", type=int, default=1, metavar="N",
                    help="worker processes (local engine) or Ray actors (default: 1)")
     p.add_argument("--overwrite", action="store_true", help="parse again even if a valid JSON exists")
-    p.add_argument("--ocr", default="fast", choices=OCR_ENGINES, help="text engine (default: fast)")
-    p.add_argument("--segmenter", default="auto", choices=SEGMENTERS, help="default: auto")
-    p.add_argument("--no-icons", action="store_true", help="skip icon matching")
     p.add_argument("--engine", default="local", choices=("local", "ray"),
                    help="local processes, or a Ray cluster (RAY_ADDRESS / --ray-address; "
                         "default: a local Ray instance)")
@@ -46,12 +43,13 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..commands.options import parser_options
     from .inputs import collect_inputs
     from .runner import BatchInterrupted, BatchOptions, run_batch, summarize
 
-    options = BatchOptions(out=Path(args.out), device=args.device, batch_size=args.batch_size,
-                           workers=args.workers, overwrite=args.overwrite, ocr=args.ocr,
-                           segmenter=args.segmenter, icons=not args.no_icons, engine=args.engine,
+    options = BatchOptions(out=Path(args.out), **parser_options(args).as_kwargs(),
+                           batch_size=args.batch_size, workers=args.workers,
+                           overwrite=args.overwrite, engine=args.engine,
                            ordered=args.ordered, progress=not args.no_progress,
                            ray_address=args.ray_address)
     options.check()

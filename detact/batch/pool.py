@@ -111,36 +111,34 @@ def _died(group, exitcode) -> list[Outcome]:
             for pos, _ in group]
 
 
-def run_pool(groups: Sequence[list[tuple[int, str]]], parser_kwargs: dict, workers: int,
-             ordered: bool = False) -> Iterator[Outcome]:
-    """Yield an `Outcome` per image from ``workers`` processes; ``ordered``: in input order
-    (results wait for slower earlier ones), else as they finish."""
-    ctx = multiprocessing.get_context("spawn")  # fork would copy a parent's threads and locks
-    threads = max(1, (os.cpu_count() or 1) // workers)
-    todo = deque(enumerate(groups))
-    pool: list[_Worker] = []
-    next_id = 0
-    deaths = 0
-    waiting: dict[int, list[Outcome]] = {}   # ordered mode: finished groups waiting their turn
-    next_gid = 0
-    graceful = False
+class _Pool:
+    """The live workers of one run and what is left to hand out. ``ordered``: hold finished
+    groups until every earlier group is out."""
 
-    def spawn() -> _Worker:
-        nonlocal next_id
-        next_id += 1
-        return _Worker(ctx, next_id, parser_kwargs, threads)
+    def __init__(self, groups: Sequence[list[tuple[int, str]]], parser_kwargs: dict, workers: int,
+                 ordered: bool):
+        self.ctx = multiprocessing.get_context("spawn")  # fork would copy a parent's threads and locks
+        self.threads = max(1, (os.cpu_count() or 1) // workers)
+        self.parser_kwargs, self.ordered = parser_kwargs, ordered
+        self.todo = deque(enumerate(groups))
+        self.workers: list[_Worker] = []
+        self.started = self.deaths = self.next_gid = 0
+        self.waiting: dict[int, list[Outcome]] = {}   # ordered mode: groups waiting their turn
 
-    def finished(gid: int, outcomes: list[Outcome]) -> Iterator[Outcome]:
-        nonlocal next_gid
-        if not ordered:
+    def spawn(self) -> _Worker:
+        self.started += 1
+        return _Worker(self.ctx, self.started, self.parser_kwargs, self.threads)
+
+    def finished(self, gid: int, outcomes: list[Outcome]) -> Iterator[Outcome]:
+        if not self.ordered:
             yield from outcomes
             return
-        waiting[gid] = outcomes
-        while next_gid in waiting:
-            yield from waiting.pop(next_gid)
-            next_gid += 1
+        self.waiting[gid] = outcomes
+        while self.next_gid in self.waiting:
+            yield from self.waiting.pop(self.next_gid)
+            self.next_gid += 1
 
-    def receive(w: _Worker) -> Iterator[Outcome]:
+    def receive(self, w: _Worker) -> Iterator[Outcome]:
         """Everything ``w`` has sent so far."""
         while w.results.poll():
             try:
@@ -151,31 +149,48 @@ def run_pool(groups: Sequence[list[tuple[int, str]]], parser_kwargs: dict, worke
                 raise DetactError(f"cannot start the parser in a worker: {value}")
             gid, outcomes = value
             w.held = deque((g, grp) for g, grp in w.held if g != gid)
-            yield from finished(gid, outcomes)
+            yield from self.finished(gid, outcomes)
 
-    try:
-        pool = [spawn() for _ in range(min(workers, len(groups)))]
-        while todo or any(w.held for w in pool):
-            for w in pool:
-                while todo and len(w.held) < PREFETCH:
-                    w.give(*todo.popleft())
-            ready = set(mp_wait([w.results for w in pool] + [w.proc.sentinel for w in pool], 0.5))
-            for i, w in enumerate(pool):
+    def bury(self, w: _Worker) -> Iterator[Outcome]:
+        """Outcomes for every group a dead worker held (each image fails, none is lost)."""
+        w.proc.join()
+        self.deaths += 1
+        for gid, group in w.held:
+            yield from self.finished(gid, _died(group, w.proc.exitcode))
+        w.held.clear()
+        w.stop(False)
+        if self.deaths > MAX_DEATHS:
+            raise DetactError(f"{self.deaths} worker processes died (last: exit code "
+                              f"{w.proc.exitcode}); try fewer --workers")
+
+    def run(self, n_workers: int) -> Iterator[Outcome]:
+        self.workers = [self.spawn() for _ in range(n_workers)]
+        while self.todo or any(w.held for w in self.workers):
+            for w in self.workers:
+                while self.todo and len(w.held) < PREFETCH:
+                    w.give(*self.todo.popleft())
+            ready = set(mp_wait([w.results for w in self.workers] +
+                                [w.proc.sentinel for w in self.workers], 0.5))
+            for i, w in enumerate(self.workers):
                 if w.results in ready or w.proc.sentinel in ready:
-                    yield from receive(w)
-                if w.proc.sentinel not in ready:
-                    continue
-                w.proc.join()
-                deaths += 1
-                for gid, group in w.held:
-                    yield from finished(gid, _died(group, w.proc.exitcode))
-                w.held.clear()
-                w.stop(False)
-                if deaths > MAX_DEATHS:
-                    raise DetactError(f"{deaths} worker processes died (last: exit code "
-                                      f"{w.proc.exitcode}); try fewer --workers")
-                pool[i] = spawn()
+                    yield from self.receive(w)
+                if w.proc.sentinel in ready:   # it died: fail what it held, start another
+                    yield from self.bury(w)
+                    self.workers[i] = self.spawn()
+
+    def stop(self, graceful: bool) -> None:
+        for w in self.workers:
+            w.stop(graceful)
+
+
+def run_pool(groups: Sequence[list[tuple[int, str]]], parser_kwargs: dict, workers: int,
+             ordered: bool = False) -> Iterator[Outcome]:
+    """Yield an `Outcome` per image from ``workers`` processes; ``ordered``: in input order
+    (results wait for slower earlier ones), else as they finish."""
+    pool = _Pool(groups, parser_kwargs, workers, ordered)
+    graceful = False
+    try:
+        yield from pool.run(min(workers, len(groups)))
         graceful = True
     finally:
-        for w in pool:
-            w.stop(graceful)
+        pool.stop(graceful)

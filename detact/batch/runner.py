@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from ..build import DEVICES, ParserOptions
 from ..elements import SCHEMA
 from ..errors import DetactError
 from .inputs import ImageJob
@@ -38,28 +39,24 @@ class BatchOptions:
     progress: bool = True
     ray_address: str | None = None
 
+    def parser_options(self, device: str | None = None) -> ParserOptions:
+        return ParserOptions(self.ocr, self.segmenter, device or self.device, self.icons)
+
     def parser_kwargs(self, device: str | None = None) -> dict:
         """Keyword arguments for `detact.Parser` in a worker."""
-        return {"ocr": self.ocr, "segmenter": self.segmenter, "device": device or self.device,
-                "icons": self.icons}
+        return self.parser_options(device).as_kwargs()
 
     def check(self) -> None:
         """Raise `DetactError` for options that cannot work (before any model loads)."""
-        from ..parser import OCR_ENGINES, SEGMENTERS
-
         if self.workers < 1:
             raise DetactError(f"--workers must be at least 1, got {self.workers}")
         if self.batch_size is not None and self.batch_size < 1:
             raise DetactError(f"--batch-size must be at least 1, got {self.batch_size}")
         if self.engine not in ENGINES:
             raise DetactError(f"unknown engine {self.engine!r}; choose one of {', '.join(ENGINES)}")
-        if self.ocr not in OCR_ENGINES:
-            raise DetactError(f"unknown OCR engine {self.ocr!r}; choose one of {', '.join(OCR_ENGINES)}")
-        if self.segmenter not in SEGMENTERS:
-            raise DetactError(f"unknown segmenter {self.segmenter!r}; choose one of "
-                              f"{', '.join(SEGMENTERS)}")
-        if self.device not in ("auto", "cpu", "cuda"):
-            raise DetactError(f"unknown device {self.device!r}; use auto, cpu or cuda")
+        self.parser_options().check()
+        if self.device not in DEVICES:
+            raise DetactError(f"unknown device {self.device!r}; use {', '.join(DEVICES)}")
 
 
 class BatchInterrupted(KeyboardInterrupt):
@@ -201,7 +198,7 @@ def run_batch(jobs: Sequence[ImageJob], options: BatchOptions) -> BatchSummary:
     if options.engine == "ray":
         device = options.device  # resolved on the cluster's nodes, not here
     else:
-        from ..home import resolve_device
+        from ..runtime import resolve_device
         device = resolve_device(options.device)
     batch_size = options.batch_size or (GPU_BATCH_SIZE if device == "cuda" else 1)
 

@@ -6,22 +6,7 @@ import sys
 from pathlib import Path
 
 from ..errors import DetactError
-from ..parser import OCR_ENGINES, SEGMENTERS
-
-
-def add_parser_options(p: argparse.ArgumentParser) -> None:
-    """Options shared by every command that builds a `Parser`."""
-    p.add_argument("--device", default="auto", choices=("auto", "cpu", "cuda"), help="default: auto")
-    p.add_argument("--segmenter", default="auto", choices=SEGMENTERS,
-                   help="auto = SAM with a checkpoint and a GPU, else cv (default: auto)")
-    p.add_argument("--ocr", default="fast", choices=OCR_ENGINES, help="text engine (default: fast)")
-    p.add_argument("--no-icons", action="store_true", help="skip icon matching")
-
-
-def parser_from_args(args: argparse.Namespace):
-    from ..parser import Parser
-
-    return Parser(ocr=args.ocr, segmenter=args.segmenter, device=args.device, icons=not args.no_icons)
+from .options import add_parser_options, parser_from_args
 
 
 def register(subparsers) -> None:
@@ -46,6 +31,8 @@ def run(args: argparse.Namespace) -> int:
     if args.annotate and Path(args.annotate).suffix.lower() not in (".png", ".jpg", ".jpeg", ".webp"):
         raise DetactError(f"--annotate {args.annotate}: give a .png, .jpg or .webp file name")
     parser = parser_from_args(args)
+    for note in parser.notes:  # what this install parses without (e.g. no icon bank)
+        print(f"detact: warning: {note}", file=sys.stderr)
     result = parser.parse(rgb)
     if args.format == "json":
         text = result.to_json(indent=1)

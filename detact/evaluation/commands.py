@@ -5,6 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..commands.options import add_parser_options, parser_options
 from .dataset import DatasetError, load_split, prediction_names, read_prediction
 
 _HELP = """\
@@ -44,9 +45,7 @@ def register(subparsers) -> None:
     g.add_argument("--examples", metavar="PATH",
                    help="few-shot pool (.jsonl or an OmniACT folder); default: the dataset's train "
                         "split when scoring another split, else the built-in bank")
-    g.add_argument("--device", default="auto", choices=("auto", "cpu", "cuda"), help="parser device")
-    g.add_argument("--ocr", default=None, help="parser OCR engine (parser default)")
-    g.add_argument("--segmenter", default=None, help="parser segmenter (parser default)")
+    add_parser_options(p)
     p.add_argument("--strict", action="store_true", help="a task without a prediction is an error")
     p.add_argument("--missing-box", choices=("error", "skip"), default="error",
                    help="a gold click whose box is not in the metadata: stop with its file and "
@@ -72,8 +71,7 @@ def run(args: argparse.Namespace) -> int:
         examples = args.examples
         if examples is None and args.split != "train" and (Path(args.data) / "train.json").is_file():
             examples = args.data  # OmniACT's own training tasks, as the paper retrieves them
-        options = {"device": args.device, **{k: v for k, v in (("ocr", args.ocr),
-                   ("segmenter", args.segmenter)) if v is not None}}
+        options = parser_options(args).as_kwargs()
         counts = generate_predictions(tasks, pred_dir, overwrite=args.overwrite, progress=progress,
                                       llm_base_url=args.llm_base_url, llm_model=args.llm_model,
                                       llm_api_key=args.llm_api_key, parser_options=options,

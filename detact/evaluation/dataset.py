@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import DetactError
+from ..files import read_text
 from .script import Action, parse_script
 
 SPLITS = ("train", "val", "test")
@@ -77,10 +78,7 @@ def _rel(path: Path, root: Path | None) -> str:
 def _read_json(path: Path, what: str):
     if not path.is_file():
         raise DatasetError(f"{path}: {what} not found")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DatasetError(f"{path}: cannot read {what}: {exc}") from None
+    text = read_text(path, error=DatasetError, what=what)
     try:
         return json.loads(text), text
     except json.JSONDecodeError as exc:
@@ -115,12 +113,9 @@ def split_task_text(raw: str, where: str) -> tuple[str, list[str], int]:
 
 def parse_task_file(path: Path) -> tuple[str, tuple[Action, ...]]:
     """Read one task file: ``Task: ...`` then ``Output Script:`` then PyAutoGUI lines."""
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DatasetError(f"{path}: task file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DatasetError(f"{path}: cannot read task file: {exc}") from None
+    if not path.exists():
+        raise DatasetError(f"{path}: task file not found")
+    raw = read_text(path, error=DatasetError, what="task file")
     text, lines, marker = split_task_text(raw, str(path))
     # Keep line numbers of the file: blank out everything above the script.
     body = "\n" * (marker + 1) + "\n".join(lines[marker + 1:])

@@ -2,13 +2,13 @@
 (parse -> filter -> prompt -> LLM -> validated script)."""
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..errors import DetactError, LLMError, ScriptRejected
+from ..settings import Settings
 from .dataset import DatasetError, Task, prediction_names
 
 LLM_ENV = "DETACT_LLM_BASE_URL"
@@ -20,7 +20,7 @@ def _stderr(message: str) -> None:
 
 def _llm_client(base_url: str | None, model: str | None, api_key: str | None):
     """The chat client for the pipeline; fails fast, in one line, without an endpoint."""
-    if not (base_url or os.environ.get(LLM_ENV)):
+    if not (base_url or Settings.from_env().llm_base_url):
         raise DetactError(f"--generate needs an LLM endpoint: set {LLM_ENV} or --llm-base-url "
                           "(an OpenAI-compatible URL such as http://localhost:8000/v1)")
     try:
@@ -42,21 +42,19 @@ class _Pipeline:
     def _load(self) -> None:
         try:
             from ..parser import Parser
-            from ..task.generate import TaskContext, generate_script
+            from ..task.pipeline import TaskPipeline
         except ImportError as exc:
             raise DetactError(f"--generate needs DetACT's parser and script generator, which this "
                               f"build lacks ({exc})") from None
-        self.parser = Parser(**self.parser_options)
-        self.context = TaskContext()
-        self.index = self.context.examples_for(self.examples)
-        self.generate = generate_script
+        self.pipeline = TaskPipeline(parser=Parser(**self.parser_options))
+        self.index = self.pipeline.context.examples_for(self.examples)
         self._ready = True
 
     def __call__(self, image: Path, task: str) -> str:
         if not self._ready:
             self._load()
-        return self.generate(str(image), task, parser=self.parser, llm=self.llm,
-                             examples=self.index, context=self.context).script
+        screen = self.pipeline.screen(str(image))
+        return self.pipeline.script(screen, task, llm=self.llm, examples=self.index).script
 
 
 def generate_predictions(tasks: Sequence[Task], pred_dir: str | Path, *, overwrite: bool = False,

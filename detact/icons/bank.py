@@ -1,4 +1,5 @@
-"""The labelled icon template bank shipped in ``icon_templates/`` (built by build_bank.py)."""
+"""The labelled icon template bank shipped in ``detact/data/icons/`` (built by
+``icon_templates/build_bank.py``)."""
 from __future__ import annotations
 
 import json
@@ -10,6 +11,8 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ModelUnavailable
+from ..runtime import package_data
+from ..settings import Settings
 
 #: Environment variable naming a folder that holds ``bank.npz`` + ``manifest.json``.
 BANK_ENV = "DETACT_ICON_BANK"
@@ -67,11 +70,8 @@ class IconBank:
 
 
 def default_bank_dir() -> Path:
-    """``$DETACT_ICON_BANK`` if set, else ``icon_templates/`` at the repository root."""
-    env = os.environ.get(BANK_ENV)
-    if env:
-        return Path(env).expanduser()
-    return Path(__file__).resolve().parents[2] / "icon_templates"
+    """``$DETACT_ICON_BANK`` if set, else the bank bundled in ``detact/data/icons``."""
+    return Settings.from_env().icon_bank or package_data("icons")
 
 
 def load_bank(path: str | os.PathLike | None = None) -> IconBank:

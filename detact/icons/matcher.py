@@ -1,12 +1,10 @@
 """Label screen regions with the best-matching icon template (batched SSIM)."""
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Iterator
-
 import numpy as np
 
 from ..errors import DetactError
+from ..runtime import torch_threads
 from .bank import IconBank, load_bank
 from .preprocess import GLYPH_MARGIN, MIN_CONTRAST, region_glyph, soften
 from .ssim import BlockSSIM
@@ -31,24 +29,6 @@ DETAIL_LEVELS = (12, 15, 18, 21, 25)
 #: up to 6x slower than one (550 ms vs 83 ms median for 300 regions; on an idle machine two
 #: save ~12 ms, see benchmarks/RESULTS_icons.md).
 DEFAULT_CPU_THREADS = 1
-
-
-@contextmanager
-def _torch_threads(n: int | None) -> Iterator[None]:
-    """Run the enclosed torch CPU work on ``n`` threads, restoring the setting after."""
-    if not n:
-        yield
-        return
-    import torch
-    before = torch.get_num_threads()
-    if before == n:
-        yield
-        return
-    torch.set_num_threads(n)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(before)
 
 
 class IconMatcher:
@@ -110,7 +90,7 @@ class IconMatcher:
         # ink is about template-sized); one batched pass per stack in use.
         level = np.abs(side[:, None] - self._levels[None]).argmin(1)
         level[side >= self.bank.size - 2 * GLYPH_MARGIN - 1] = -1
-        with _torch_threads(self.cpu_threads if self.backend == "torch" and self.device == "cpu" else None):
+        with torch_threads(self.cpu_threads if self.backend == "torch" and self.device == "cpu" else None):
             for lv in np.unique(level[ok]).tolist():
                 sel = np.flatnonzero(ok & (level == lv))
                 engine = self._full if lv < 0 else self._soft[lv]

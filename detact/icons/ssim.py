@@ -19,6 +19,9 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import DetactError
+from ..runtime import resolve_device
+
 #: SSIM stabilisers for data in [0, 1] (the usual K1 = 0.01, K2 = 0.03).
 C1 = 0.01 ** 2
 C2 = 0.03 ** 2
@@ -28,19 +31,6 @@ def _torch() -> Any:
     # torch is heavy to import; only pay for it when the torch backend is used.
     import torch
     return torch
-
-
-def resolve_device(device: str) -> str:
-    """``auto|cpu|cuda`` mapped as `detact.home.resolve_device` maps them; an indexed GPU such
-    as ``"cuda:1"`` is kept as given once CUDA is known to be usable."""
-    from ..errors import DetactError
-    from ..home import resolve_device as resolve_base
-
-    base, _, index = device.partition(":")
-    if index and base != "cuda":
-        raise DetactError(f"unknown device {device!r}; use auto, cpu or cuda")
-    resolved = resolve_base(base)
-    return device if index else resolved
 
 
 class _NumpyOps:
@@ -159,13 +149,13 @@ class BlockSSIM:
                  blur: float = 0.0, budget: int | None = None, precision: str = "auto") -> None:
         t = np.asarray(templates, dtype=np.float32)
         if t.ndim != 3 or t.shape[1] != t.shape[2] or t.shape[1] % window:
-            raise ValueError(f"templates must be (T, S, S) with S divisible by {window}, "
+            raise DetactError(f"templates must be (T, S, S) with S divisible by {window}, "
                              f"got {t.shape}")
         if precision not in ("auto", "int8", "float32"):
-            raise ValueError(f"precision must be 'auto', 'int8' or 'float32', got {precision!r}")
+            raise DetactError(f"precision must be 'auto', 'int8' or 'float32', got {precision!r}")
         self.device = resolve_device(device)
         if precision == "int8" and not int8_matmul_available(self.device):
-            raise ValueError(f"int8 precision needs torch's int8 matmul on the CPU, "
+            raise DetactError(f"int8 precision needs torch's int8 matmul on the CPU, "
                              f"not available on {self.device!r}")
         self.precision = "float32" if precision == "auto" else precision
         self.ops = _NumpyOps if self.device == "cpu" and self.precision == "float32" else _TorchOps

@@ -21,8 +21,9 @@ def _state_text(spec) -> str:
 
 def cmd_list(args: argparse.Namespace) -> int:
     specs = load_registry()
-    rows = [(s.name, _size(s.size), _state_text(s), s.licence or "?", s.file) for s in specs.values()]
-    header = ("NAME", "SIZE", "STATE", "LICENCE", "FILE")
+    rows = [(s.name, "bundled" if s.bundled else "download", _size(s.size), _state_text(s),
+             s.licence or "?", str(s.path) if s.bundled else s.file) for s in specs.values()]
+    header = ("NAME", "KIND", "SIZE", "STATE", "LICENCE", "FILE")
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     for row in [header, *rows]:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
@@ -36,6 +37,9 @@ def cmd_pull(args: argparse.Namespace) -> int:
     spec = load_registry().get(args.name)
     if spec is None:
         raise DetactError(f"unknown model {args.name!r}; see `detact models list`")
+    if spec.bundled:
+        raise DetactError(f"{spec.name} ships inside the detact package ({spec.path}); nothing to "
+                          f"download (`detact models verify {spec.name}` checks it)")
     path = pull(spec, url=args.url, sha256=args.sha256, force=args.force,
                 progress=not args.quiet, timeout=args.timeout)
     print(f"{spec.name}: verified {path}")
@@ -51,7 +55,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             raise DetactError(f"unknown model {args.name!r}; see `detact models list`")
         chosen = [specs[args.name]]
     else:
-        chosen = [s for s in specs.values() if s.path.is_file()]
+        chosen = [s for s in specs.values() if s.bundled or s.path.is_file()]
         if not chosen:
             print(f"no models installed in {models_dir()}")
             return 0

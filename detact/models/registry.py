@@ -1,10 +1,14 @@
-"""The model registry: which weight files DetACT knows, where they come from, where they live.
+"""The model registry: which model files DetACT knows, where they come from, where they live.
 
-The manifest is ``models/registry.json`` at the repository root (override with the
-``DETACT_REGISTRY`` environment variable). Files are stored under ``DETACT_HOME/models``
-(``DETACT_HOME`` defaults to ``~/.cache/detact``). A file that passed its sha256 check gets a
-small ``<file>.verified.json`` record next to it, so ``detact models list`` can show the
-verified state without re-hashing gigabytes.
+The manifest is ``detact/data/models/registry.json``, shipped in the package (override with
+``DETACT_REGISTRY``). Two kinds of entries:
+
+* downloadable weights (SAM checkpoints): fetched by ``detact models pull`` into
+  ``DETACT_HOME/models`` (``DETACT_HOME`` defaults to ``~/.cache/detact``). A file that passed
+  its sha256 check gets a small ``<file>.verified.json`` record next to it, so
+  ``detact models list`` shows the verified state without re-hashing gigabytes;
+* bundled files (``"bundled": true``: the icon bank and the models we train), which ship inside
+  the package under ``detact/data/``; their sha256 says which build the code expects.
 """
 from __future__ import annotations
 
@@ -15,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DetactError
-from ..home import detact_home
+from ..runtime import detact_home, package_data, sha256_file
+from ..settings import Settings
 
 SCHEMA = "detact/models@1"
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
@@ -27,9 +32,8 @@ def models_dir() -> Path:
 
 
 def registry_path() -> Path:
-    """``$DETACT_REGISTRY``, else ``models/registry.json`` of this source tree."""
-    env = os.environ.get("DETACT_REGISTRY")
-    return Path(env).expanduser() if env else Path(__file__).resolve().parents[2] / "models" / "registry.json"
+    """``$DETACT_REGISTRY``, else the registry bundled in ``detact/data/models``."""
+    return Settings.from_env().registry or package_data("models", "registry.json")
 
 
 @dataclass(frozen=True)
@@ -46,11 +50,12 @@ class ModelSpec:
     model_type: str = ""
     description: str = ""
     note: str = ""
+    bundled: bool = False
 
     @property
     def path(self) -> Path:
-        """Where the verified file lives once pulled."""
-        return models_dir() / self.file
+        """Where the file lives: inside the package when bundled, else where a pull puts it."""
+        return package_data(self.file) if self.bundled else models_dir() / self.file
 
     @property
     def part_path(self) -> Path:
@@ -75,16 +80,20 @@ def normalize_sha256(value: str | None, what: str) -> str | None:
 def _spec_from_dict(item: dict, where: str) -> ModelSpec:
     if not isinstance(item, dict):
         raise DetactError(f"{where}: each model entry must be an object")
-    missing = [k for k in ("name", "file", "url") if not item.get(k)]
+    bundled = bool(item.get("bundled", False))
+    missing = [k for k in ("name", "file") + (("sha256",) if bundled else ("url",)) if not item.get(k)]
     if missing:
         raise DetactError(f"{where}: model entry {item.get('name', '?')!r} lacks {', '.join(missing)}")
     name = str(item["name"])
-    if Path(str(item["file"])).name != str(item["file"]):
+    file = str(item["file"])
+    if bundled and (Path(file).is_absolute() or ".." in Path(file).parts):
+        raise DetactError(f"{where}: bundled model {name!r} file must be a path inside detact/data")
+    if not bundled and Path(file).name != file:
         raise DetactError(f"{where}: model {name!r} file must be a bare file name")
     size = item.get("size")
     if size is not None and (not isinstance(size, int) or size <= 0):
         raise DetactError(f"{where}: model {name!r} size must be a positive integer of bytes")
-    return ModelSpec(name=name, file=str(item["file"]), url=str(item["url"]),
+    return ModelSpec(name=name, file=file, url=str(item.get("url", "")), bundled=bundled,
                      sha256=normalize_sha256(item.get("sha256"), f"{where}: model {name!r} sha256"),
                      size=size, licence=str(item.get("licence", "")),
                      family=str(item.get("family", "")), model_type=str(item.get("model_type", "")),
@@ -147,7 +156,12 @@ def read_record(spec: ModelSpec, allow_stale: bool = False) -> dict | None:
 
 def model_state(spec: ModelSpec) -> str:
     """``verified`` | ``installed`` (present, not verified) |
-    ``partial`` (an unfinished download) | ``missing``."""
+    ``partial`` (an unfinished download) | ``missing``; for bundled files ``bundled``
+    (present, sha256 as the registry says), ``modified`` (another sha256) or ``missing``."""
+    if spec.bundled:
+        if not spec.path.is_file():
+            return "missing"
+        return "bundled" if sha256_file(spec.path) == spec.sha256 else "modified"
     if spec.path.is_file():
         record = read_record(spec)
         # Without a registry digest, the one given with ``pull --sha256`` is the reference.

@@ -11,11 +11,13 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from ..boxes import iou
+from ..boxes import areas, nms
 from ..elements import Elements
+from ..imageio import screen_scale
+from .base import Segmenter
 
 
-class ClassicalSegmenter:
+class ClassicalSegmenter(Segmenter):
     """Parameters are in pixels at scale 1 and grow with ``scale`` (2 for HiDPI screenshots;
     ``None`` guesses it from the image width)."""
 
@@ -28,7 +30,7 @@ class ClassicalSegmenter:
 
     def segment(self, rgb: np.ndarray) -> Elements:
         h, w = rgb.shape[:2]
-        scale = self.scale or (2.0 if w >= 2400 else 1.0)
+        scale = self.scale or screen_scale(w)
         edges = np.zeros((h, w), np.uint8)
         for c in range(3):
             edges |= cv2.Canny(rgb[:, :, c], *self.canny)
@@ -55,12 +57,4 @@ class ClassicalSegmenter:
 
     def _collapse_duplicates(self, xyxy: np.ndarray) -> np.ndarray:
         """Of boxes that overlap almost entirely, keep the largest (the outer border)."""
-        if len(xyxy) < 2:
-            return xyxy
-        order = np.argsort(-(xyxy[:, 2] - xyxy[:, 0]) * (xyxy[:, 3] - xyxy[:, 1]), kind="stable")
-        xyxy = xyxy[order]
-        overlap = iou(xyxy, xyxy)
-        np.fill_diagonal(overlap, 0)
-        # a box is dropped when a larger one (earlier in order) overlaps it above the threshold
-        dominated = np.triu(overlap >= self.duplicate_iou, k=1).any(axis=0)
-        return xyxy[~dominated]
+        return xyxy[nms(xyxy, areas(xyxy), self.duplicate_iou)]

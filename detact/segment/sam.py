@@ -14,7 +14,6 @@ Nothing is loaded at import time; torch is imported when a segmenter is built.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import warnings
 from pathlib import Path
@@ -22,11 +21,19 @@ from typing import Sequence
 
 import numpy as np
 
+from ..boxes import areas, intersections, nms
 from ..elements import Elements
 from ..errors import DetactError, ModelUnavailable
 from ..imageio import load_image
+from ..runtime import detact_home, ensure_exported, file_fingerprint, ort_session, resolve_device
+from ..settings import Settings
+from .base import Segmenter
 
 MODEL_TYPES = ("vit_b", "vit_l", "vit_h")
+#: Bump when the decoder export recipe changes; the largest relative output difference allowed
+#: between the exported decoder and torch.
+DECODER_EXPORT_VERSION = 2
+DECODER_TOLERANCE = 1e-3
 #: Width of the ViT patch embedding tells the model size apart in any checkpoint.
 _TYPE_BY_EMBED_DIM = {768: "vit_b", 1024: "vit_l", 1280: "vit_h"}
 #: Upsampled masks are processed this many at a time to bound memory (each is H*W floats).
@@ -38,13 +45,7 @@ _MAX_PAIRWISE = 3000
 def _default_points_per_side(device_type: str) -> int:
     """``$DETACT_SAM_POINTS_PER_SIDE``, else 48 on CUDA (about 40 px apart on a 1080p screen,
     close enough to hit toolbar icons) and 12 on CPU, where every prompt costs ~0.3 s."""
-    env = os.environ.get("DETACT_SAM_POINTS_PER_SIDE")
-    if env:
-        try:
-            return int(env)
-        except ValueError:
-            raise DetactError(f"DETACT_SAM_POINTS_PER_SIDE={env!r} is not an integer") from None
-    return 48 if device_type == "cuda" else 12
+    return Settings.from_env().sam_points_per_side or (48 if device_type == "cuda" else 12)
 
 
 def _model_type(model: str) -> str:
@@ -58,10 +59,9 @@ def find_checkpoint(model: str = "vit_b") -> Path | None:
     """Path of an installed SAM checkpoint (``vit_b``/``vit_l``/``vit_h``, or the registry
     name ``sam_vit_b``...), or ``None``. ``$DETACT_SAM_CHECKPOINT`` overrides the lookup in
     ``DETACT_HOME/models``. Only files that finished downloading carry the final name."""
-    env = os.environ.get("DETACT_SAM_CHECKPOINT")
+    env = Settings.from_env().sam_checkpoint
     if env:
-        path = Path(env).expanduser()
-        return path if path.is_file() else None
+        return env if env.is_file() else None
     from ..models.registry import get_model
 
     path = get_model(f"sam_{_model_type(model)}").path
@@ -88,7 +88,7 @@ def available(device: str = "auto", model: str = "vit_b") -> bool:
 
 
 def _missing_message(model_type: str) -> str:
-    env = os.environ.get("DETACT_SAM_CHECKPOINT")
+    env = Settings.from_env().sam_checkpoint
     if env:
         return (f"DETACT_SAM_CHECKPOINT={env} does not exist; fix it or unset it and run "
                 f"`detact models pull sam_{model_type}`")
@@ -147,30 +147,24 @@ def point_grid(height: int, width: int, points_per_side: int) -> np.ndarray:
     return np.stack([xx.ravel(), yy.ravel()], axis=1).astype(np.float32)
 
 
-def dedupe_boxes(boxes, scores, iou_thresh: float, contain_thresh: float, nested_area_ratio: float):
+def dedupe_boxes(boxes: np.ndarray, scores: np.ndarray, iou_thresh: float, contain_thresh: float,
+                 nested_area_ratio: float) -> np.ndarray:
     """Indices (best score first) of boxes that survive box NMS and then nested-duplicate
     removal: a box mostly inside a better-scored one (``contain_thresh`` of its area) and of
     similar size (at least ``nested_area_ratio`` of it) is the same thing twice. Boxes are
-    torch (N, 4) xyxy; the pairwise step is one matrix op (fast-NMS style)."""
-    import torch
-    from torchvision.ops import nms
-
-    if len(boxes) == 0:
-        return torch.zeros(0, dtype=torch.long, device=boxes.device)
-    order = nms(boxes.float(), scores.float(), iou_thresh)[:_MAX_PAIRWISE]
-    b = boxes[order].float()
-    area = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
-    lt = torch.maximum(b[:, None, :2], b[None, :, :2])
-    rb = torch.minimum(b[:, None, 2:], b[None, :, 2:])
-    inter = (rb - lt).clamp(min=0).prod(-1)
-    small = torch.minimum(area[:, None], area[None, :])
-    large = torch.maximum(area[:, None], area[None, :])
+    (N, 4) xyxy; the pairwise step is one matrix op (fast-NMS style)."""
+    order = nms(boxes, scores, iou_thresh)[:_MAX_PAIRWISE]
+    b = boxes[order]
+    area = areas(b)
+    inter = intersections(b, b)
+    small = np.minimum(area[:, None], area[None, :])
+    large = np.maximum(area[:, None], area[None, :])
     dup = (inter >= contain_thresh * small) & (small >= nested_area_ratio * large)
-    suppressed = torch.triu(dup, diagonal=1).any(0)  # row i (better) suppresses column j > i
+    suppressed = np.triu(dup, k=1).any(0)  # row i (better) suppresses column j > i
     return order[~suppressed]
 
 
-class SamSegmenter:
+class SamSegmenter(Segmenter):
     """SAM everything-mode segmenter (implements `detact.segment.base.Segmenter`).
 
     ``checkpoint`` defaults to `find_checkpoint(model_type)`; the model size is read from
@@ -252,21 +246,10 @@ class SamSegmenter:
     # --- setup ------------------------------------------------------------------------------
     @staticmethod
     def _resolve_device(device: str):
+        """The torch device for ``auto | cpu | cuda | cuda:N`` (`detact.runtime.resolve_device`)."""
         import torch
 
-        device = str(device or "auto")
-        if device == "auto":
-            device = "cuda" if torch.cuda.is_available() else "cpu"
-        try:
-            dev = torch.device(device)
-        except RuntimeError as exc:
-            raise DetactError(f"unknown device {device!r} ({_first_line(exc)})") from None
-        if dev.type == "cuda" and not torch.cuda.is_available():
-            raise ModelUnavailable(f"device {device!r} requested but CUDA is not usable here; "
-                                   f"use --device cpu")
-        if dev.type not in ("cpu", "cuda"):
-            raise DetactError(f"SAM runs on cpu or cuda, not {device!r}")
-        return dev
+        return torch.device(resolve_device(device))
 
     def _amp_dtype(self, precision: str):
         import torch
@@ -410,30 +393,18 @@ class SamSegmenter:
 
     def _select(self, boxes, scores, height: int, width: int) -> Elements:
         """Screen filters (size, whole-window masks) and de-duplication, best score first."""
+        boxes, scores = boxes.cpu().numpy(), scores.float().cpu().numpy()
         wh = boxes[:, 2:] - boxes[:, :2]
-        ok = (wh.min(1).values >= self.min_side) & (wh.prod(1) <= self.max_area_frac * height * width)
+        ok = (wh.min(1) >= self.min_side) & (wh.prod(1) <= self.max_area_frac * height * width)
         boxes, scores = boxes[ok], scores[ok]
         keep = dedupe_boxes(boxes, scores, self.box_nms_thresh, self.contain_thresh,
                             self.nested_area_ratio)[: self.max_elements]
-        xyxy = boxes[keep].cpu().numpy().astype(np.int32)
-        return Elements(xyxy, kind=["region"] * len(xyxy), score=scores[keep].cpu().numpy())
+        return Elements(boxes[keep].astype(np.int32), kind=["region"] * len(keep), score=scores[keep])
 
     # --- onnxruntime mask decoder --------------------------------------------------------------
     def _onnx_session(self):
-        import onnxruntime as ort
-
-        path = onnx_decoder_path(self.checkpoint, self.model_type)
-        if not path.is_file():
-            export_onnx_decoder(self.model, path)
-        providers = ["CPUExecutionProvider"]
-        if self.device.type == "cuda" and "CUDAExecutionProvider" in ort.get_available_providers():
-            providers.insert(0, "CUDAExecutionProvider")
-        try:
-            return ort.InferenceSession(str(path), providers=providers)
-        except Exception as exc:  # a truncated or foreign file: rebuild once
-            path.unlink(missing_ok=True)
-            raise ModelUnavailable(f"ONNX decoder {path} was unusable and has been removed; try again "
-                                   f"({_first_line(exc)})") from None
+        path = ensure_onnx_decoder(self.model, self.checkpoint, self.model_type)
+        return ort_session(path, self.device.type)
 
     def _decode_points_onnx(self, features, coords):
         import torch
@@ -447,66 +418,86 @@ class SamSegmenter:
         return torch.from_numpy(low_res).to(self.device), torch.from_numpy(iou).to(self.device)
 
 
-def _checkpoint_fingerprint(path: Path) -> str:
-    """Cheap identity of a checkpoint: size plus its first and last MiB (hashing gigabytes
-    on every start would cost seconds)."""
-    size = path.stat().st_size
-    digest = hashlib.sha256(str(size).encode())
-    with open(path, "rb") as fh:
-        digest.update(fh.read(1 << 20))
-        fh.seek(max(0, size - (1 << 20)))
-        digest.update(fh.read(1 << 20))
-    return digest.hexdigest()[:16]
-
-
 def onnx_decoder_path(checkpoint: Path, model_type: str) -> Path:
     """Where the exported mask decoder of ``checkpoint`` lives in ``DETACT_HOME/onnx``."""
-    from ..models.registry import detact_home
-
-    fingerprint = _checkpoint_fingerprint(Path(checkpoint))
+    fingerprint = file_fingerprint(Path(checkpoint))
     return detact_home() / "onnx" / f"sam_{model_type}_decoder_{fingerprint}.onnx"
+
+
+def ensure_onnx_decoder(model, checkpoint: Path, model_type: str) -> Path:
+    """The mask decoder of ``model`` exported to ONNX once and checked against torch."""
+    path = onnx_decoder_path(checkpoint, model_type)
+    try:
+        return ensure_exported(path, source_id=f"{path.stem}:v{DECODER_EXPORT_VERSION}",
+                               export=lambda tmp: export_onnx_decoder(model, tmp),
+                               verify=lambda tmp: _decoder_error(model, tmp),
+                               tolerance=DECODER_TOLERANCE, what="SAM mask decoder")
+    except ModelUnavailable:
+        raise
+    except Exception as exc:
+        raise ModelUnavailable(f"could not export the SAM mask decoder to ONNX "
+                               f"({_first_line(exc)})") from None
+
+
+class _MultimaskDecoder:
+    """SamOnnxModel without mask input and full-size upsampling: everything-mode needs the
+    low-res logits of the three multimask outputs for many single-point prompts. Built on
+    first use (it subclasses a torch module)."""
+
+    @staticmethod
+    def build(model):
+        from segment_anything.utils.onnx import SamOnnxModel
+
+        class Decoder(SamOnnxModel):
+            def forward(self, image_embeddings, point_coords, point_labels):
+                sparse = self._embed_points(point_coords, point_labels)
+                dense = self.model.prompt_encoder.no_mask_embed.weight.reshape(1, -1, 1, 1)
+                masks, scores = self.model.mask_decoder.predict_masks(
+                    image_embeddings=image_embeddings, image_pe=self.model.prompt_encoder.get_dense_pe(),
+                    sparse_prompt_embeddings=sparse, dense_prompt_embeddings=dense)
+                return masks[:, 1:], scores[:, 1:]
+
+        return Decoder(model, return_single_mask=False).eval()
+
+
+def _decoder_probe(device, n: int):
+    """A random image embedding and ``n`` point prompts (each with SAM's padding point)."""
+    import torch
+
+    g = torch.Generator().manual_seed(0)
+    features = torch.randn((1, 256, 64, 64), generator=g).to(device)
+    points = torch.rand((n, 2, 2), generator=g).mul(1024).to(device)
+    labels = torch.tensor([[1.0, -1.0]] * n, device=device)
+    return features, points, labels
 
 
 def export_onnx_decoder(model, path: Path) -> Path:
     """Export SAM's prompt encoder + mask decoder (three masks per point prompt, low-res
-    logits and predicted IoU; any number of prompts) to ONNX at ``path``, atomically."""
+    logits and predicted IoU; any number of prompts) to ONNX at ``path``."""
     import torch
-    from segment_anything.utils.onnx import SamOnnxModel
 
-    class _MultimaskDecoder(SamOnnxModel):
-        """SamOnnxModel without mask-input and full-size upsampling: everything-mode needs
-        the low-res logits of the three multimask outputs for many single-point prompts."""
-
-        def forward(self, image_embeddings, point_coords, point_labels):
-            sparse = self._embed_points(point_coords, point_labels)
-            dense = self.model.prompt_encoder.no_mask_embed.weight.reshape(1, -1, 1, 1)
-            masks, scores = self.model.mask_decoder.predict_masks(
-                image_embeddings=image_embeddings, image_pe=self.model.prompt_encoder.get_dense_pe(),
-                sparse_prompt_embeddings=sparse, dense_prompt_embeddings=dense)
-            return masks[:, 1:], scores[:, 1:]
-
-    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
-    device = model.pixel_mean.device
-    wrapper = _MultimaskDecoder(model, return_single_mask=False).eval()
-    dummy = (torch.zeros((1, 256, 64, 64), device=device),
-             torch.full((3, 2, 2), 512.0, device=device),
-             torch.tensor([[1.0, -1.0]] * 3, device=device))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with warnings.catch_warnings(), torch.no_grad():
-            warnings.simplefilter("ignore")  # tracer warnings about shape-dependent Python ints
-            torch.onnx.export(wrapper, dummy, str(tmp), dynamo=False, opset_version=17,
-                              input_names=["image_embeddings", "point_coords", "point_labels"],
-                              output_names=["low_res_masks", "iou_predictions"],
-                              dynamic_axes={name: {0: "prompts"} for name in (
-                                  "point_coords", "point_labels", "low_res_masks", "iou_predictions")})
-        os.replace(tmp, path)
-    except Exception as exc:
-        raise ModelUnavailable(f"could not export the SAM mask decoder to ONNX "
-                               f"({_first_line(exc)})") from None
-    finally:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
+    wrapper = _MultimaskDecoder.build(model)
+    with warnings.catch_warnings(), torch.no_grad():
+        warnings.simplefilter("ignore")  # tracer warnings about shape-dependent Python ints
+        torch.onnx.export(wrapper, _decoder_probe(model.pixel_mean.device, 3), str(path), dynamo=False,
+                          opset_version=17,
+                          input_names=["image_embeddings", "point_coords", "point_labels"],
+                          output_names=["low_res_masks", "iou_predictions"],
+                          dynamic_axes={name: {0: "prompts"} for name in (
+                              "point_coords", "point_labels", "low_res_masks", "iou_predictions")})
     return path
+
+
+def _decoder_error(model, path: Path) -> float:
+    """Largest difference between the exported decoder and torch (relative to the size of
+    torch's outputs), on another number of prompts than the export's."""
+    import onnxruntime as ort
+    import torch
+
+    features, points, labels = _decoder_probe(model.pixel_mean.device, 5)
+    with torch.no_grad():
+        expected = [t.float().cpu().numpy() for t in _MultimaskDecoder.build(model)(features, points, labels)]
+    session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    got = session.run(None, {"image_embeddings": features.cpu().numpy(), "point_coords": points.cpu().numpy(),
+                             "point_labels": labels.cpu().numpy()})
+    return max(float(np.abs(g - e).max() / (1.0 + np.abs(e).max())) for g, e in zip(got, expected))

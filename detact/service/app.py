@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from .. import __version__
 from ..elements import ParseResult
-from ..errors import DetactError, ImageError, LLMError, ModelUnavailable, ScriptRejected
+from ..errors import DetactError, DocumentError, ImageError, LLMError, ModelUnavailable, ScriptRejected
 from .middleware import ApiKeyMiddleware, BodyLimitMiddleware
 from .requests import ClientInput, read_input
 from .runtime import Busy, Runtime, TimedOut, TooManyPixels, make_task_context
@@ -82,8 +82,7 @@ def _one_line(text: str, limit: int = 300) -> str:
 def _build_parsers(settings: ServiceSettings) -> list:
     from ..parser import Parser
 
-    parsers = [Parser(ocr=settings.ocr, segmenter=settings.segmenter, device=settings.device,
-                      icons=settings.icons) for _ in range(settings.parsers)]
+    parsers = [Parser.from_options(settings.parser_options()) for _ in range(settings.parsers)]
     warm = np.full((64, 64, 3), 255, np.uint8)   # first calls initialise lazy model state
     for p in parsers:
         p.parse(warm)
@@ -186,8 +185,8 @@ def _screen_parse(runtime: Runtime, got: ClientInput) -> ParseResult:
     if got.parse is not None:
         try:
             return ParseResult.from_dict(got.parse)
-        except (ValueError, KeyError, TypeError) as exc:
-            raise DetactError(f"'parse' is not a detact/parse@1 document ({_one_line(exc, 120)})") from None
+        except DocumentError as exc:
+            raise DocumentError(f"'parse' is not a valid detact/parse@1 document: {_one_line(exc, 160)}") from None
     return runtime.parse_bytes(got.image)
 
 
@@ -212,7 +211,8 @@ def _install_routes(app: FastAPI) -> None:
               openapi_extra=_body_doc({"format": {"type": "string", "enum": list(PARSE_FORMATS)}},
                                       allow_parse=False))
     async def parse(request: Request,
-                    format: Literal["json", "prompt", "table"] | None = Query(None, description="json (default), prompt or table")):
+                    format: Literal["json", "prompt", "table"] | None = Query(
+                        None, description="json (default), prompt or table")):
         got = await read_input(request)
         fmt = got.text("format", format or "json", PARSE_FORMATS)
         rt: Runtime = request.app.state.runtime
@@ -236,15 +236,14 @@ def _install_routes(app: FastAPI) -> None:
         rt: Runtime = request.app.state.runtime
 
         def work():
-            from ..task.filter import filter_elements
             from ..task.llm import ChatClient
+            from ..task.pipeline import TaskPipeline, filter_response
 
             screen = _screen_parse(rt, got)
             with rt.task() as ctx:
-                res = filter_elements(screen.elements, task, top_k, embedder=ctx.embedder, mode=mode,
-                                      llm=ChatClient(llm) if llm is not None else None)
-            return {"task": task, "screen": {"width": screen.width, "height": screen.height},
-                    **res.to_dict(), "notes": res.notes}
+                res = TaskPipeline(ctx).filter(screen, task, top_k=top_k, mode=mode,
+                                               llm=ChatClient(llm) if llm is not None else None)
+            return filter_response(task, screen, res)
 
         return await rt.run(work)
 
@@ -259,18 +258,12 @@ def _install_routes(app: FastAPI) -> None:
         rt: Runtime = request.app.state.runtime
 
         def work():
-            from ..task.filter import filter_elements
-            from ..task.prompt import build_prompt
+            from ..task.pipeline import TaskPipeline, prompt_response
 
             screen = _screen_parse(rt, got)
             with rt.task() as ctx:
-                filtered = filter_elements(screen.elements, task, top_k, embedder=ctx.embedder)
-                shots = ctx.examples_for(None).nearest(task)
-                p = build_prompt(task, filtered.elements, shots, width=screen.width,
-                                 height=screen.height, priority=filtered.scores, max_tokens=max_tokens)
-            return {"task": task, "prompt": p.text, "tokens": p.tokens,
-                    "examples": [e.task for e in p.examples], "elements": len(p.kept),
-                    "dropped": p.dropped, "notes": p.notes, "messages": p.messages()}
+                prompt, _ = TaskPipeline(ctx).prompt(screen, task, top_k=top_k, max_tokens=max_tokens)
+            return prompt_response(task, prompt)
 
         return await rt.run(work)
 
@@ -291,13 +284,13 @@ def _install_routes(app: FastAPI) -> None:
         rt: Runtime = request.app.state.runtime
 
         def work():
-            from ..task.generate import generate_script
+            from ..task.pipeline import TaskPipeline
 
             screen = _screen_parse(rt, got)
             with rt.task() as ctx:
-                result = generate_script(screen, task, llm=llm, context=ctx, top_k=top_k,
-                                         max_tokens=max_tokens, filter_mode=filter_mode,
-                                         portable=portable)
+                result = TaskPipeline(ctx).script(screen, task, llm=llm, top_k=top_k,
+                                                  max_tokens=max_tokens, filter_mode=filter_mode,
+                                                  portable=portable)
             return result.to_dict()
 
         return await rt.run(work)

@@ -12,7 +12,7 @@ INSTALL_HINT = 'detact serve needs FastAPI and uvicorn: pip install "detact[serv
 
 
 def register(subparsers) -> None:
-    from ..parser import OCR_ENGINES, SEGMENTERS
+    from ..commands.options import add_parser_options
 
     p = subparsers.add_parser(
         "serve", help="serve the parser and task layer over HTTP",
@@ -31,10 +31,7 @@ def register(subparsers) -> None:
                    help=f"largest image in pixels; larger get 413 (default: {MAX_PIXELS:,})")
     p.add_argument("--parsers", type=int, default=1, metavar="K",
                    help="parser instances (models loaded K times; default: 1)")
-    p.add_argument("--device", default="auto", choices=("auto", "cpu", "cuda"), help="default: auto")
-    p.add_argument("--segmenter", default="auto", choices=SEGMENTERS, help="default: auto")
-    p.add_argument("--ocr", default="fast", choices=OCR_ENGINES, help="text engine (default: fast)")
-    p.add_argument("--no-icons", action="store_true", help="skip icon matching")
+    add_parser_options(p)
     p.add_argument("--lazy-task-models", action="store_true",
                    help="load MiniLM on the first filter/prompt/script request, not at start")
     p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
@@ -58,6 +55,7 @@ def _check_port(host: str, port: int) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..commands.options import parser_options
     try:
         import fastapi  # noqa: F401
         import uvicorn
@@ -69,8 +67,7 @@ def run(args: argparse.Namespace) -> int:
     settings = ServiceSettings(host=args.host, port=args.port, max_concurrency=args.max_concurrency,
                                timeout=args.timeout, max_body_mb=args.max_body_mb,
                                max_pixels=args.max_pixels, api_key=ServiceSettings.api_key_from_env(),
-                               ocr=args.ocr, segmenter=args.segmenter, device=args.device,
-                               icons=not args.no_icons, parsers=args.parsers,
+                               **parser_options(args).as_kwargs(), parsers=args.parsers,
                                preload_task_models=not args.lazy_task_models)
     settings.check()
     _check_port(args.host, args.port)

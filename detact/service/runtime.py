@@ -149,7 +149,7 @@ class Runtime:
 def make_task_context(device: str, preload: bool = False):
     """A `TaskContext` whose MiniLM is safe to share between request threads."""
     from ..task.embedding import Embedder
-    from ..task.generate import TaskContext
+    from ..task.pipeline import TaskContext
 
     ctx = TaskContext(embedder=LockedEmbedder(Embedder(device)))
     if preload:

@@ -1,11 +1,12 @@
 """What a `detact serve` instance is allowed to do: limits, models, API key."""
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
+from ..build import ParserOptions
 from ..errors import DetactError
 from ..imageio import MAX_PIXELS
+from ..settings import Settings
 
 
 @dataclass
@@ -36,6 +37,9 @@ class ServiceSettings:
     parsers: int = 1
     preload_task_models: bool = True
 
+    def parser_options(self) -> ParserOptions:
+        return ParserOptions(self.ocr, self.segmenter, self.device, self.icons)
+
     @property
     def max_body_bytes(self) -> int:
         return int(self.max_body_mb * 1024 * 1024)
@@ -54,8 +58,9 @@ class ServiceSettings:
             raise DetactError(f"--max-pixels must be at least 64, got {self.max_pixels}")
         if self.parsers < 1:
             raise DetactError(f"--parsers must be at least 1, got {self.parsers}")
+        self.parser_options().check()
 
     @staticmethod
     def api_key_from_env() -> str | None:
         """``DETACT_API_KEY`` (empty means no key)."""
-        return os.environ.get("DETACT_API_KEY") or None
+        return Settings.from_env().api_key

@@ -1,22 +1,14 @@
 """The task layer: from a parse and a task to a validated PyAutoGUI script.
 
-filter (offline MiniLM + lexical, or LLM) -> few-shot prompt -> LLM -> ast-validated script.
-Submodules import their heavy dependencies (MiniLM, the parser) only when used.
+filter (offline MiniLM + lexical, or LLM) -> few-shot prompt -> LLM -> ast-validated script,
+all behind one `TaskPipeline`. Attributes load on first use (lazy_loader), so importing the
+validator does not pull in MiniLM or the parser.
 """
-from .script import ValidatedScript, validate_script
+import lazy_loader as _lazy
 
-__all__ = ["ValidatedScript", "validate_script", "filter_elements", "generate_script",
-           "build_prompt", "GeneratedScript", "TaskContext"]
-
-
-def __getattr__(name):
-    if name == "filter_elements":
-        from .filter import filter_elements
-        return filter_elements
-    if name == "build_prompt":
-        from .prompt import build_prompt
-        return build_prompt
-    if name in ("generate_script", "GeneratedScript", "TaskContext"):
-        from . import generate
-        return getattr(generate, name)
-    raise AttributeError(name)
+__getattr__, __dir__, __all__ = _lazy.attach(__name__, submod_attrs={
+    "script": ["ValidatedScript", "validate_script"],
+    "filter": ["filter_elements"],
+    "prompt": ["build_prompt"],
+    "pipeline": ["TaskPipeline", "TaskContext", "GeneratedScript", "generate_script"],
+})

@@ -6,7 +6,9 @@ import json
 import sys
 from pathlib import Path
 
+from ..commands.options import add_parser_options, parser_options
 from ..errors import DetactError
+from ..files import read_bytes
 
 
 def _add_image_args(p: argparse.ArgumentParser, optional: bool = False) -> None:
@@ -14,8 +16,7 @@ def _add_image_args(p: argparse.ArgumentParser, optional: bool = False) -> None:
                    help="screenshot, or a parse JSON (detact/parse@1) from `detact parse`")
     p.add_argument("--task", help="what to do on the screen, e.g. \"Click on 'Save'\"")
     p.add_argument("--top-k", type=int, default=15, help="elements kept by the filter (15)")
-    p.add_argument("--ocr", default=None, help="OCR engine for parsing IMAGE (parser default)")
-    p.add_argument("--device", default="auto", choices=("auto", "cpu", "cuda"))
+    add_parser_options(p)
 
 
 def _add_llm_args(p: argparse.ArgumentParser) -> None:
@@ -80,25 +81,30 @@ def _llm_config(args):
                               retries=args.llm_retries)
 
 
-def _parse(args):
-    from .generate import to_parse_result
+def _pipeline(args):
+    """The task pipeline for a command: MiniLM on the asked device, the command's parser options."""
+    from .embedding import Embedder
+    from .pipeline import TaskContext, TaskPipeline
 
+    return TaskPipeline(TaskContext(embedder=Embedder(device=args.device)),
+                        parser_options=parser_options(args))
+
+
+def _screen(pipeline, args):
+    """The parse of IMAGE (a screenshot or a parse JSON); the image is checked before any
+    model loads."""
     path = Path(args.image)
     if not path.exists():
         raise DetactError(f"{path}: no such file")
-    if path.suffix.lower() == ".json":
-        return to_parse_result(path)
-    from ..parser import Parser
+    if path.suffix.lower() != ".json":
+        from ..imageio import load_image
 
-    options = {"device": args.device}
-    if args.ocr:
-        options["ocr"] = args.ocr
-    return Parser(**options).parse(path)
+        return pipeline.screen(load_image(path))
+    return pipeline.screen(path)
 
 
 def cmd_filter(args) -> int:
-    from .filter import filter_elements
-    from .generate import TaskContext
+    from .pipeline import filter_response
 
     task = _need_task(args)
     client = None
@@ -106,16 +112,12 @@ def cmd_filter(args) -> int:
         from .llm import ChatClient
 
         client = ChatClient(_llm_config(args))
-    parse = _parse(args)
-    ctx = TaskContext()
-    ctx.embedder.device = args.device
-    result = filter_elements(parse.elements, task, args.top_k,
-                             embedder=None if args.llm else ctx.embedder,
-                             describe=ctx.icon_describer(),
-                             mode="llm" if args.llm else "offline", llm=client)
+    pipeline = _pipeline(args)
+    parse = _screen(pipeline, args)
+    result = pipeline.filter(parse, task, top_k=args.top_k, mode="llm" if args.llm else "offline",
+                             llm=client)
     if args.format == "json":
-        print(json.dumps({"task": task, "screen": {"width": parse.width, "height": parse.height},
-                          **result.to_dict()}, ensure_ascii=False, indent=1))
+        print(json.dumps(filter_response(task, parse, result), ensure_ascii=False, indent=1))
     else:
         print(f"{'id':>4}  {'kind':<6} {'score':>6}  {'center':<11} {'color':<7} name")
         for d in result.to_dicts():
@@ -129,20 +131,11 @@ def cmd_filter(args) -> int:
 
 
 def cmd_prompt(args) -> int:
-    from .filter import filter_elements
-    from .generate import TaskContext
-    from .prompt import build_prompt
-
     task = _need_task(args)
-    parse = _parse(args)
-    ctx = TaskContext()
-    ctx.embedder.device = args.device
-    index = ctx.examples_for(args.examples)
-    filtered = filter_elements(parse.elements, task, args.top_k, embedder=ctx.embedder,
-                               describe=ctx.icon_describer())
-    prompt = build_prompt(task, filtered.elements, index.nearest(task), width=parse.width,
-                          height=parse.height, priority=filtered.scores,
-                          max_tokens=args.max_tokens)
+    pipeline = _pipeline(args)
+    parse = _screen(pipeline, args)
+    prompt, _ = pipeline.prompt(parse, task, top_k=args.top_k, max_tokens=args.max_tokens,
+                                examples=args.examples)
     sys.stdout.write(prompt.text)
     for note in prompt.notes:
         print(f"detact: {note}", file=sys.stderr)
@@ -155,15 +148,10 @@ def _read_script(name: str) -> bytes:
     limit = MAX_REPLY_CHARS * 4
     if name == "-":
         data = sys.stdin.buffer.read(limit + 1)
-    else:
-        path = Path(name)
-        if not path.is_file():
-            raise DetactError(f"{path}: no such file")
-        with path.open("rb") as fh:
-            data = fh.read(limit + 1)
-    if len(data) > limit:
-        raise DetactError(f"{name}: script file over {limit:,} bytes; refusing to read it")
-    return data
+        if len(data) > limit:
+            raise DetactError(f"stdin: script over {limit:,} bytes; refusing to read it")
+        return data
+    return read_bytes(name, max_bytes=limit, what="script", empty_ok=True)
 
 
 def cmd_script(args) -> int:
@@ -172,22 +160,19 @@ def cmd_script(args) -> int:
     if args.validate:
         width, height = args.width, args.height
         if args.image and width is None and height is None:
-            parse = _parse(args)
+            parse = _screen(_pipeline(args), args)
             width, height = parse.width, parse.height
         checked = validate_script(_read_script(args.validate), width=width, height=height)
         _print_script(checked.portable() if args.portable else checked, args.format)
         return 0
     if not args.image:
         raise DetactError("give an IMAGE (or a parse JSON) and --task, or --validate FILE")
-    from .generate import TaskContext, generate_script
-
     task = _need_task(args)
     config = _llm_config(args)
     config.check()
-    ctx = TaskContext()
-    ctx.embedder.device = args.device
-    result = generate_script(_parse(args), task, llm=config, examples=args.examples,
-                             top_k=args.top_k, context=ctx, max_tokens=args.max_tokens,
+    pipeline = _pipeline(args)
+    result = pipeline.script(_screen(pipeline, args), task, llm=config, examples=args.examples,
+                             top_k=args.top_k, max_tokens=args.max_tokens,
                              filter_mode=args.filter_mode, portable=args.portable)
     if args.format == "json":
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))

@@ -7,13 +7,13 @@ start) and ``torch`` (sentence-transformers; the GPU path, and the fallback when
 impossible). Both compute the same vectors (BERT, mean pooling, L2 norm)."""
 from __future__ import annotations
 
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 
-from ..errors import ModelUnavailable
+from ..errors import DetactError, ModelUnavailable
+from ..runtime import torch_threads
 
 MODEL_NAME = "all-MiniLM-L6-v2"
 DIM = 384
@@ -21,21 +21,6 @@ DIM = 384
 #: hand-off costs more than it saves (measured 35 ms vs 160 ms+ for 16 texts on a busy
 #: 2-core machine).
 SMALL_BATCH = 64
-
-
-@contextmanager
-def _few_threads(active: bool):
-    if not active:
-        yield
-        return
-    import torch
-
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(before)
 
 
 def model_path() -> Path:
@@ -63,7 +48,7 @@ class Embedder:
     def __init__(self, device: str = "cpu", batch_size: int = 64, memo_size: int = 50_000,
                  backend: str = "auto"):
         if backend not in ("auto", "onnx", "torch"):
-            raise ValueError(f"unknown embedding backend {backend!r}; use auto, onnx or torch")
+            raise DetactError(f"unknown embedding backend {backend!r}; use auto, onnx or torch")
         self.device = device
         self.backend = backend
         self.batch_size = batch_size
@@ -79,9 +64,9 @@ class Embedder:
 
     def _load(self):
         path = model_path()
-        from ..home import resolve_device
+        from ..runtime import resolve_device
 
-        device = resolve_device(self.device) if self.device in ("auto", "cpu", "cuda") else self.device
+        device = resolve_device(self.device)
         if self.backend == "onnx" or (self.backend == "auto" and device == "cpu"):
             try:
                 from .minilm_onnx import OnnxMiniLM
@@ -96,16 +81,16 @@ class Embedder:
         return self._load_torch(path, device)
 
     def _load_torch(self, path: Path, device: str):
-        from .minilm_onnx import offline_transformers
+        from .minilm_onnx import local_transformers
 
         try:
-            offline_transformers()  # the weights are local: no library may try the Hub
             from sentence_transformers import SentenceTransformer
         except ImportError:
             raise ModelUnavailable("sentence-transformers is not installed: pip install "
                                    "sentence-transformers") from None
         try:
-            return SentenceTransformer(str(path), device=device)
+            with local_transformers():
+                return SentenceTransformer(str(path), device=device, local_files_only=True)
         except Exception as exc:  # any load failure means the install is broken
             raise ModelUnavailable(f"cannot load MiniLM from {path}: {exc}") from None
 
@@ -119,7 +104,8 @@ class Embedder:
             if self.backend == "onnx":
                 vecs = model.encode(todo, batch_size=self.batch_size)
             else:
-                with _few_threads(len(todo) <= SMALL_BATCH and model.device.type == "cpu"):
+                few = len(todo) <= SMALL_BATCH and model.device.type == "cpu"
+                with torch_threads(1 if few else None):
                     vecs = model.encode(todo, batch_size=self.batch_size, convert_to_numpy=True,
                                         normalize_embeddings=True, show_progress_bar=False)
             if len(self._memo) + len(todo) > self.memo_size:

@@ -20,6 +20,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from ..errors import DetactError
+from ..files import read_text
 
 BUILTIN = Path(__file__).parent / "data" / "examples.jsonl"
 #: Examples per prompt, as in the paper.
@@ -47,7 +48,7 @@ def parse_task_file(text: str, where: str = "<task>") -> Example:
     from ..evaluation.dataset import split_task_text
 
     task, lines, marker = split_task_text(text, where)
-    script = "\n".join(l.rstrip() for l in lines[marker + 1:]).strip()
+    script = "\n".join(line.rstrip() for line in lines[marker + 1:]).strip()
     if not script:
         raise DetactError(f"{where}:{marker + 1}: no script lines after 'Output Script:'")
     if "import pyautogui" not in script:
@@ -80,14 +81,7 @@ def load_builtin() -> list[Example]:
 
 
 def _read_text(path: Path) -> str:
-    if not path.is_file():
-        raise DetactError(f"{path}: no such file")
-    if path.stat().st_size > MAX_FILE_BYTES:
-        raise DetactError(f"{path}: file over {MAX_FILE_BYTES:,} bytes")
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise DetactError(f"{path}: not UTF-8 text (byte offset {exc.start})") from None
+    return read_text(path, max_bytes=MAX_FILE_BYTES)
 
 
 def _split_file(root: Path, split: str) -> Path | None:
@@ -156,7 +150,7 @@ def load_examples(source: str | os.PathLike | None = None, split: str = "train")
 
 
 def _cache_dir() -> Path:
-    from ..home import detact_home
+    from ..runtime import detact_home
 
     return detact_home() / "cache" / "examples"
 

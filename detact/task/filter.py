@@ -38,7 +38,8 @@ _OCR_FOLD = str.maketrans({"l": "i", "|": "i", "!": "i", "1": "i", "/": "i", "0"
 
 @dataclass
 class FilterResult:
-    """Kept elements (best first), their scores, and their row numbers in the input."""
+    """Kept elements (best first, with their own ids), their scores, and their row numbers
+    in the input."""
 
     elements: Elements
     scores: np.ndarray
@@ -52,14 +53,9 @@ class FilterResult:
         return len(self.elements)
 
     def to_dicts(self) -> list[dict]:
-        """Element dicts with ``id`` = the row in the parse and ``relevance`` = filter score."""
-        out = []
-        for el, idx, score in zip(self.elements, self.indices, self.scores):
-            d = el.to_dict()
-            d["id"] = int(idx)
-            d["relevance"] = round(float(score), 4)
-            out.append(d)
-        return out
+        """Element dicts (their ``id`` is the parse's) with ``relevance`` = filter score."""
+        return [{**el.to_dict(), "relevance": round(float(score), 4)}
+                for el, score in zip(self.elements, self.scores)]
 
     def to_dict(self) -> dict:
         return {"mode": self.mode, "kept": len(self), "hallucinated": self.hallucinated,

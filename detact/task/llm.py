@@ -8,7 +8,6 @@ from ``DETACT_LLM_BASE_URL``, ``DETACT_LLM_MODEL``, ``DETACT_LLM_API_KEY`` (and 
 from __future__ import annotations
 
 import json
-import os
 import socket
 import time
 import urllib.error
@@ -17,7 +16,8 @@ import urllib.request
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from ..errors import LLMError
+from ..errors import DetactError, LLMError
+from ..settings import Settings
 
 #: HTTP statuses worth retrying: rate limiting and transient server trouble.
 RETRY_STATUSES = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
@@ -46,19 +46,15 @@ class LLMConfig:
     max_tokens: int = 1024
 
     @classmethod
-    def from_env(cls, **overrides) -> "LLMConfig":
-        """Read ``DETACT_LLM_*`` variables; non-None ``overrides`` win."""
-        env = os.environ
-        cfg = cls(base_url=env.get("DETACT_LLM_BASE_URL", ""),
-                  model=env.get("DETACT_LLM_MODEL", ""),
-                  api_key=env.get("DETACT_LLM_API_KEY", ""))
-        for name, conv in (("timeout", float), ("retries", int), ("backoff", float)):
-            raw = env.get(f"DETACT_LLM_{name.upper()}")
-            if raw:
-                try:
-                    cfg = replace(cfg, **{name: conv(raw)})
-                except ValueError:
-                    raise LLMError(f"DETACT_LLM_{name.upper()}={raw!r} is not a number") from None
+    def from_env(cls, settings: Settings | None = None, **overrides) -> "LLMConfig":
+        """The ``DETACT_LLM_*`` variables (`detact.settings`); non-None ``overrides`` win."""
+        try:
+            s = settings or Settings.from_env()
+        except DetactError as exc:
+            raise LLMError(str(exc)) from None
+        read = {"base_url": s.llm_base_url, "model": s.llm_model, "api_key": s.llm_api_key,
+                "timeout": s.llm_timeout, "retries": s.llm_retries, "backoff": s.llm_backoff}
+        cfg = cls(**{k: v for k, v in read.items() if v is not None})
         return replace(cfg, **{k: v for k, v in overrides.items() if v is not None})
 
     def check(self) -> None:

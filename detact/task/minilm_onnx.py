@@ -8,18 +8,20 @@ dominated every ``detact filter|prompt|script`` call; onnxruntime + tokenizers i
 """
 from __future__ import annotations
 
-import json
-import os
 import warnings
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import numpy as np
 
 from ..errors import ModelUnavailable
-from ..home import detact_home, sha256_file
+from ..runtime import detact_home, ensure_exported, file_fingerprint, ort_session, quiet_logger
 
 EXPORT_VERSION = 1      # bump when the export recipe changes
 MAX_SEQ_LENGTH = 256    # sentence_bert_config.json of the model
+EXPORT_TOLERANCE = 1e-4  # largest embedding difference from torch
+_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 
 
 def onnx_path() -> Path:
@@ -27,37 +29,24 @@ def onnx_path() -> Path:
 
 
 def _source_id(model_dir: Path) -> str:
-    st = (model_dir / "model.safetensors").stat()
-    return f"{st.st_size}:{int(st.st_mtime)}:{EXPORT_VERSION}"
+    return f"{file_fingerprint(model_dir / 'model.safetensors')}:v{EXPORT_VERSION}"
 
 
-def offline_transformers() -> None:
-    """Ready transformers for local weights: never ask the Hub, no progress bars or warnings
-    on stderr. Raises ImportError when transformers is not installed."""
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    from transformers.utils import logging as hf_logging
-
-    hf_logging.disable_progress_bar()
-    hf_logging.set_verbosity_error()
+@contextmanager
+def local_transformers() -> Iterator[None]:
+    """Load local weights with transformers: its loggers are quiet for the block (no chatter
+    on stderr). Callers pass ``local_files_only=True``, so nothing ever asks the Hub; the
+    process environment is left alone."""
+    with quiet_logger("transformers"), quiet_logger("sentence_transformers"):
+        yield
 
 
 def ensure_onnx(model_dir: Path) -> Path:
     """Path of the verified ONNX model, exporting it first when missing or stale."""
-    path = onnx_path()
-    meta_path = path.with_suffix(".json")
-    source_id = _source_id(model_dir)
-    if path.is_file() and meta_path.is_file():
-        try:
-            meta = json.loads(meta_path.read_text())
-        except ValueError:
-            meta = {}
-        if meta.get("source_id") == source_id and meta.get("sha256") == sha256_file(path):
-            return path
-    export(model_dir, path)
-    meta_path.write_text(json.dumps({"source": str(model_dir), "source_id": source_id,
-                                     "sha256": sha256_file(path)}))
-    return path
+    return ensure_exported(onnx_path(), source_id=_source_id(model_dir),
+                           export=lambda tmp: export(model_dir, tmp),
+                           verify=lambda tmp: _max_error_vs_torch(model_dir, tmp),
+                           tolerance=EXPORT_TOLERANCE, what="MiniLM encoder")
 
 
 def load_tokenizer(model_dir: Path):
@@ -71,18 +60,17 @@ def load_tokenizer(model_dir: Path):
     return tok
 
 
-def export(model_dir: Path, path: Path) -> None:
-    """Export BERT + mean pooling + normalisation to ``path``; verify against torch."""
+def _torch_model(model_dir: Path):
+    """BERT + mean pooling + L2 normalisation as one torch module (what sentence-transformers
+    computes for this model)."""
     try:
-        offline_transformers()
         import torch
         from transformers import AutoModel
     except ImportError:
         raise ModelUnavailable("exporting MiniLM to ONNX needs torch and transformers once: "
                                "pip install torch transformers") from None
-    import onnxruntime as ort
-
-    bert = AutoModel.from_pretrained(str(model_dir)).eval()
+    with local_transformers():
+        bert = AutoModel.from_pretrained(str(model_dir), local_files_only=True).eval()
 
     class Pooled(torch.nn.Module):
         def __init__(self, inner):
@@ -96,60 +84,58 @@ def export(model_dir: Path, path: Path) -> None:
             mean = (hidden * mask).sum(dim=1) / mask.sum(dim=1).clamp(min=1e-9)
             return torch.nn.functional.normalize(mean, p=2.0, dim=1)
 
-    model = Pooled(bert).eval()
-    tok = load_tokenizer(model_dir)
+    return Pooled(bert).eval()
 
-    def batch(texts):
-        enc = tok.encode_batch(texts)
-        ids = np.array([e.ids for e in enc], np.int64)
-        mask = np.array([e.attention_mask for e in enc], np.int64)
-        return ids, mask, np.zeros_like(ids)
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".tmp{os.getpid()}.onnx")
-    dummy = tuple(torch.from_numpy(a) for a in batch(["export me", "a longer second sentence"]))
+def _encode_inputs(tokenizer, texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(input_ids, attention_mask, token_type_ids) int64 arrays for ``texts``."""
+    enc = tokenizer.encode_batch(texts)
+    ids = np.array([e.ids for e in enc], np.int64)
+    mask = np.array([e.attention_mask for e in enc], np.int64)
+    return ids, mask, np.zeros_like(ids)
+
+
+def export(model_dir: Path, path: Path) -> None:
+    """Export BERT + mean pooling + normalisation to ``path`` (checked by `ensure_onnx`)."""
+    import torch
+
+    model = _torch_model(model_dir)
+    dummy = tuple(torch.from_numpy(a) for a in _encode_inputs(
+        load_tokenizer(model_dir), ["export me", "a longer second sentence"]))
     axes = {"input_ids": {0: "batch", 1: "seq"}, "attention_mask": {0: "batch", 1: "seq"},
             "token_type_ids": {0: "batch", 1: "seq"}, "embedding": {0: "batch"}}
     with torch.no_grad(), warnings.catch_warnings():
         warnings.simplefilter("ignore")   # the legacy exporter's deprecation chatter
-        torch.onnx.export(model, dummy, str(tmp),
-                          input_names=["input_ids", "attention_mask", "token_type_ids"],
+        torch.onnx.export(model, dummy, str(path), input_names=list(_INPUTS),
                           output_names=["embedding"], dynamic_axes=axes, opset_version=17,
                           dynamo=False)
-    # Check on another batch size and length before keeping the file.
-    probe = batch(["Click on 'Save'", "Open the File menu and choose Preferences...", "7"])
+
+
+def _max_error_vs_torch(model_dir: Path, path: Path) -> float:
+    """Largest difference from torch on another batch size and length than the export's."""
+    import onnxruntime as ort
+    import torch
+
+    probe = _encode_inputs(load_tokenizer(model_dir), [
+        "Click on 'Save'", "Open the File menu and choose Preferences...", "7"])
     with torch.no_grad():
-        expected = model(*(torch.from_numpy(a) for a in probe)).numpy()
-    session = ort.InferenceSession(str(tmp), providers=["CPUExecutionProvider"])
-    got = session.run(None, dict(zip(("input_ids", "attention_mask", "token_type_ids"), probe)))[0]
-    err = float(np.abs(got - expected).max())
-    if err > 1e-4:
-        tmp.unlink(missing_ok=True)
-        raise ModelUnavailable(f"ONNX export of MiniLM does not match torch (max error {err:.2g})")
-    os.replace(tmp, path)
+        expected = _torch_model(model_dir)(*(torch.from_numpy(a) for a in probe)).numpy()
+    session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    got = session.run(None, dict(zip(_INPUTS, probe)))[0]
+    return float(np.abs(got - expected).max())
 
 
 class OnnxMiniLM:
-    """``encode(texts) -> (N, 384)`` unit vectors, like SentenceTransformer.encode."""
+    """``encode(texts) -> (N, 384)`` unit vectors, like SentenceTransformer.encode.
+
+    One thread, no busy-waiting: the texts are short and few, and the encoder runs beside
+    the parser on a small machine."""
 
     def __init__(self, model_dir: Path, threads: int = 1):
-        import onnxruntime as ort
-
         self.tokenizer = load_tokenizer(model_dir)
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = threads
-        opts.inter_op_num_threads = 1
-        # Busy-waiting worker threads steal the CPU from everything else on a small machine.
-        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        self.session = ort.InferenceSession(str(ensure_onnx(model_dir)), opts,
-                                            providers=["CPUExecutionProvider"])
+        self.session = ort_session(ensure_onnx(model_dir), "cpu", threads, spinning=False)
 
     def encode(self, texts: list[str], batch_size: int = 64) -> np.ndarray:
-        out = []
-        for i in range(0, len(texts), batch_size):
-            enc = self.tokenizer.encode_batch(texts[i:i + batch_size])
-            ids = np.array([e.ids for e in enc], np.int64)
-            mask = np.array([e.attention_mask for e in enc], np.int64)
-            out.append(self.session.run(None, {"input_ids": ids, "attention_mask": mask,
-                                               "token_type_ids": np.zeros_like(ids)})[0])
+        out = [self.session.run(None, dict(zip(_INPUTS, _encode_inputs(self.tokenizer, texts[i:i + batch_size]))))[0]
+               for i in range(0, len(texts), batch_size)]
         return np.concatenate(out).astype(np.float32) if out else np.zeros((0, 384), np.float32)

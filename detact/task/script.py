@@ -259,49 +259,62 @@ class _Checker:
             action["button"] = value.lower()
 
     def action(self, name: str, args: dict, line: int) -> dict:
-        act: dict[str, Any] = {"action": name}
-        if name in ("click", "rightClick", "doubleClick", "moveTo", "dragTo"):
-            self.point(args, act, line, required=name in ("moveTo", "dragTo"))
-            if name == "click" and "clicks" in args:
-                act["clicks"] = self.number(args.pop("clicks"), "clicks", line, 1, MAX_CLICKS, True)
-            self.button(args, act, line)
-            if name == "dragTo":
-                act.setdefault("button", "left")
-            self.timing(args, act, line)
-        elif name in ("scroll", "hscroll"):
-            act["clicks"] = self.number(args.pop("clicks"), "clicks", line, -MAX_SCROLL,
-                                        MAX_SCROLL)
-            self.point(args, act, line, required=False)
-        elif name in ("write", "typewrite"):
-            message = args.pop("message")
-            if isinstance(message, list):     # typewrite(["a", "enter"]) presses keys in turn
-                act = {"action": "press", "keys": self.keys(message, line)}
-            elif isinstance(message, str):
-                if len(message) > MAX_TEXT_CHARS:
-                    raise _reject(line, f"text of {len(message):,} characters is over the limit "
-                                        f"of {MAX_TEXT_CHARS:,}")
-                act = {"action": "write", "text": message}
-            else:
-                raise _reject(line, f"{name} needs a string, got {message!r:.40}")
-            self.timing(args, act, line)
-        elif name == "press":
-            act["keys"] = self.keys(args.pop("keys"), line)
-            if "presses" in args:
-                presses = self.number(args.pop("presses"), "presses", line, 1, MAX_PRESSES, True)
-                if presses != 1:
-                    act["presses"] = presses
-            self.timing(args, act, line)
-        elif name == "hotkey":
-            keys = args.pop("*keys")
-            if len(keys) == 1 and isinstance(keys[0], list):   # hotkey(["ctrl", "c"])
-                keys = keys[0]
-            if len(keys) > MAX_KEYS:
-                raise _reject(line, f"hotkey of {len(keys)} keys is too long")
-            act["keys"] = self.keys(keys, line)
-            self.timing(args, act, line)
+        """The checked action for a call of ``name`` with bound ``args`` (consumed as read)."""
+        family = _FAMILY[name]
+        act = getattr(self, f"_{family}")(name, args, line)
+        self.timing(args, act, line)
         if args:  # every accepted parameter is consumed above
             raise _reject(line, f"{name}: unsupported argument(s) {', '.join(sorted(args))}")
         return act
+
+    def _pointer(self, name: str, args: dict, line: int) -> dict:
+        act: dict[str, Any] = {"action": name}
+        self.point(args, act, line, required=name in ("moveTo", "dragTo"))
+        if name == "click" and "clicks" in args:
+            act["clicks"] = self.number(args.pop("clicks"), "clicks", line, 1, MAX_CLICKS, True)
+        self.button(args, act, line)
+        if name == "dragTo":
+            act.setdefault("button", "left")
+        return act
+
+    def _scroll(self, name: str, args: dict, line: int) -> dict:
+        act: dict[str, Any] = {"action": name}
+        act["clicks"] = self.number(args.pop("clicks"), "clicks", line, -MAX_SCROLL, MAX_SCROLL)
+        self.point(args, act, line, required=False)
+        return act
+
+    def _write(self, name: str, args: dict, line: int) -> dict:
+        message = args.pop("message")
+        if isinstance(message, list):     # typewrite(["a", "enter"]) presses keys in turn
+            return {"action": "press", "keys": self.keys(message, line)}
+        if not isinstance(message, str):
+            raise _reject(line, f"{name} needs a string, got {message!r:.40}")
+        if len(message) > MAX_TEXT_CHARS:
+            raise _reject(line, f"text of {len(message):,} characters is over the limit "
+                                f"of {MAX_TEXT_CHARS:,}")
+        return {"action": "write", "text": message}
+
+    def _press(self, name: str, args: dict, line: int) -> dict:
+        act: dict[str, Any] = {"action": name, "keys": self.keys(args.pop("keys"), line)}
+        if "presses" in args:
+            presses = self.number(args.pop("presses"), "presses", line, 1, MAX_PRESSES, True)
+            if presses != 1:
+                act["presses"] = presses
+        return act
+
+    def _hotkey(self, name: str, args: dict, line: int) -> dict:
+        keys = args.pop("*keys")
+        if len(keys) == 1 and isinstance(keys[0], list):   # hotkey(["ctrl", "c"])
+            keys = keys[0]
+        if len(keys) > MAX_KEYS:
+            raise _reject(line, f"hotkey of {len(keys)} keys is too long")
+        return {"action": name, "keys": self.keys(keys, line)}
+
+
+#: Which `_Checker` method checks each action.
+_FAMILY = {"click": "pointer", "rightClick": "pointer", "doubleClick": "pointer", "moveTo": "pointer",
+           "dragTo": "pointer", "scroll": "scroll", "hscroll": "scroll", "write": "write",
+           "typewrite": "write", "press": "press", "hotkey": "hotkey"}
 
 
 def _bind(name: str, call: ast.Call, line: int) -> dict:

@@ -5,13 +5,13 @@ connected-components pass (no per-contour polygon work): each component is a tex
 score the mean probability inside it, its box grown back by DB's unclip distance."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from ..errors import ModelUnavailable
+from ..runtime import ort_session
 
 
 def _det_model_path() -> Path:
@@ -23,22 +23,6 @@ def _det_model_path() -> Path:
     if not path.exists():
         raise ModelUnavailable(f"text detector model missing: {path}")
     return path
-
-
-def ort_session(path: Path, device: str = "cpu", threads: int = 0):
-    """An onnxruntime session on CUDA when asked for and available, else CPU."""
-    import onnxruntime as ort
-
-    opts = ort.SessionOptions()
-    opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-    # DETACT_THREADS caps the threads of each session: batch workers share the cores this way
-    threads = threads or int(os.environ.get("DETACT_THREADS") or 0)
-    if threads:
-        opts.intra_op_num_threads = threads
-    providers = ["CPUExecutionProvider"]
-    if device == "cuda" and "CUDAExecutionProvider" in ort.get_available_providers():
-        providers.insert(0, "CUDAExecutionProvider")
-    return ort.InferenceSession(str(path), sess_options=opts, providers=providers)
 
 
 class TextDetector:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import warnings
-from typing import Sequence
 
 import numpy as np
 
 from ..elements import Elements
 from ..errors import ModelUnavailable
-from ..home import detact_home
+from ..runtime import detact_home
+from .base import TextEngine
 from .geometry import quads_to_xyxy
 
 
@@ -22,7 +22,7 @@ def offline_model_dir() -> str:
     return easyocr_en_models.model_dir()
 
 
-class EasyOCREngine:
+class EasyOCREngine(TextEngine):
     """``easyocr.Reader(['en'])`` with default settings (``paragraph=False``)."""
 
     name = "easyocr"
@@ -52,6 +52,3 @@ class EasyOCREngine:
         xyxy = quads_to_xyxy(quads, rgb.shape[1], rgb.shape[0])
         return Elements(xyxy, ["text"] * len(results), [r[1].strip() for r in results],
                         score=[float(r[2]) for r in results])
-
-    def read_batch(self, images: Sequence[np.ndarray]) -> list[Elements]:
-        return [self.read(img) for img in images]

@@ -3,11 +3,11 @@ onnxruntime (no torch at run time). EasyOCR-quality reading at a fraction of its
 from __future__ import annotations
 
 import re
-from typing import Sequence
 
 import numpy as np
 
 from ..elements import Elements
+from .base import TextEngine
 from .detect import TextDetector
 from .export import RECOGNIZER_HEIGHT
 from .recognize import TextRecognizer
@@ -103,7 +103,7 @@ def lone_mark(ink) -> str:
     return ""
 
 
-class FastTextEngine:
+class FastTextEngine(TextEngine):
     """``min_confidence`` drops low-confidence reads (glyph icons read as letters land there)."""
 
     name = "fast"
@@ -152,5 +152,3 @@ class FastTextEngine:
         keep = (conf >= min_confidence) & (np.array([0 < len(t) <= 6 for t in texts]))
         return Elements(crops[keep], ["text"] * int(keep.sum()), texts[keep], score=conf[keep])
 
-    def read_batch(self, images: Sequence[np.ndarray]) -> list[Elements]:
-        return [self.read(img) for img in images]

@@ -1,16 +1,16 @@
 """RapidOCR (PP-OCRv4 detection + Chinese/English recognition on onnxruntime), as shipped."""
 from __future__ import annotations
 
-from typing import Sequence
 
 import numpy as np
 
 from ..elements import Elements
 from ..errors import ModelUnavailable
+from .base import TextEngine
 from .geometry import quads_to_xyxy
 
 
-class RapidOCREngine:
+class RapidOCREngine(TextEngine):
     name = "rapidocr"
 
     def __init__(self, device: str = "cpu", min_confidence: float = 0.5):
@@ -30,6 +30,3 @@ class RapidOCREngine:
         xyxy = quads_to_xyxy(np.array([r[0] for r in results], np.float32), rgb.shape[1], rgb.shape[0])
         return Elements(xyxy, ["text"] * len(results), [str(r[1]).strip() for r in results],
                         score=[float(r[2]) for r in results])
-
-    def read_batch(self, images: Sequence[np.ndarray]) -> list[Elements]:
-        return [self.read(img) for img in images]

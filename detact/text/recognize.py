@@ -6,8 +6,8 @@ import math
 import cv2
 import numpy as np
 
-from .detect import ort_session
-from .export import ENGLISH_G2_CHARACTERS, RECOGNIZER_HEIGHT, ensure_recognizer_onnx
+from ..runtime import ort_session
+from .export import ENGLISH_G2_CHARACTERS, ensure_recognizer_onnx
 
 _BLANK = 0
 

@@ -1,0 +1,103 @@
+"""The parser's icon stage: which merged elements are icons, what the icon matcher calls
+them, and the short labels read straight from the ink of text-less boxes (a calculator key's
+"7", a lone "+") that line detection misses.
+
+Rules (all vectorised over the element list):
+1. A small, square-ish region (longest side <= 64 px at scale 1, at most 2:1) is an icon.
+2. Icons go through the matcher and take its label when it is sure; a single character read
+   just left of a label goes through it too (OCR reads many glyph icons as a letter or digit,
+   "0" for an inbox tray) and becomes that icon only on a confident match. A lone character
+   elsewhere (a key, a counter) stays text.
+3. Text-less regions and unlabelled icons whose ink is not already read as text are read as
+   glyphs; a confident read replaces the element it came from. Unlabelled icons need a surer
+   read, and a single letter or digit from one surer still: glyph icons read as one ("0" for
+   a checkbox).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..boxes import coverage, reading_order
+from ..elements import Elements
+
+#: Glyph reads that replace an element: a text-less region, an unlabelled icon, and an unlabelled
+#: icon read as one letter or digit (tuned on the dev corpus: "+/-" keys read at 0.6, checkbox
+#: glyphs read as "0" at 0.6-0.8).
+REGION_READ_CONFIDENCE = 0.4
+ICON_READ_CONFIDENCE = 0.55
+ICON_ONE_CHAR_CONFIDENCE = 0.8
+#: Longest side of an icon at scale 1, in px.
+ICON_MAX_SIDE = 64
+
+
+def leads_a_label(elements: Elements) -> np.ndarray:
+    """Per element: a text element starts within three of its heights to its right, on the
+    same line."""
+    b = elements.xyxy.astype(np.int64)
+    h = np.maximum(b[:, 3] - b[:, 1], 1)
+    cy = (b[:, 1] + b[:, 3]) // 2
+    gap = b[None, :, 0] - b[:, None, 2]  # [i, j]: how far j starts right of i's end
+    same_line = np.abs(cy[:, None] - cy[None, :]) * 2 < h[:, None]
+    is_text = (elements.kind == "text")[None, :]
+    return (same_line & is_text & (gap > -2) & (gap < 3 * h[:, None])).any(axis=1)
+
+
+def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) -> Elements:
+    """Rules 1 and 2: mark icons and label them with ``matcher`` (an `IconMatcher`, or None
+    to mark icons without labels)."""
+    if not len(elements):
+        return elements
+    wh = elements.xyxy[:, 2:] - elements.xyxy[:, :2]
+    small_square = (wh.max(axis=1) <= ICON_MAX_SIDE * scale) & (wh.max(axis=1) <= 2.0 * wh.min(axis=1))
+    iconish = (elements.kind == "region") & small_square
+    one_char = (elements.kind == "text") & np.array([len(t) <= 1 for t in elements.text], bool) & small_square
+    one_char &= leads_a_label(elements)
+    kind, text = elements.kind.copy(), elements.text.copy()
+    label, score = elements.label.copy(), elements.score.copy()
+    kind[iconish] = "icon"
+    candidates = iconish | one_char
+    if matcher is not None and candidates.any():
+        names, scores = matcher.match(rgb, elements.xyxy[candidates])
+        names = np.array(names, dtype=object)
+        idx = np.flatnonzero(candidates)
+        matched = names != ""
+        # regions take every result; one-character text only a confident match
+        take = iconish[idx] | matched
+        sel = idx[take]
+        kind[sel], label[sel], score[sel], text[sel] = "icon", names[take], scores[take], ""
+    return elements.with_(kind=kind, text=text, label=label, score=score)
+
+
+def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
+    """Rule 3: read the ink of text-less boxes with ``engine.read_glyphs`` (a `TextEngine`)."""
+    regions = elements.kind == "region"
+    unlabelled = (elements.kind == "icon") & (elements.label == "")
+    is_text = elements.kind == "text"
+    if is_text.any():  # ink already read as text (a key's glyph box beside its read) is not read again
+        holds_text = (coverage(elements.xyxy, elements.xyxy[is_text]) >= 0.5).any(axis=1)
+        regions, unlabelled = regions & ~holds_text, unlabelled & ~holds_text
+    if not (regions | unlabelled).any():
+        return elements
+    h, w = rgb.shape[:2]
+    padded = elements.xyxy + np.array([-4, -4, 4, 4], np.int32)
+    padded[:, [0, 2]] = np.clip(padded[:, [0, 2]], 0, w)
+    padded[:, [1, 3]] = np.clip(padded[:, [1, 3]], 0, h)
+    keep = np.ones(len(elements), bool)
+    found_parts = []
+    passes = ((regions, elements.xyxy, REGION_READ_CONFIDENCE, REGION_READ_CONFIDENCE),
+              (unlabelled, padded, ICON_READ_CONFIDENCE, ICON_ONE_CHAR_CONFIDENCE))
+    for mask, boxes, min_conf, one_char_conf in passes:
+        idx = np.flatnonzero(mask)
+        if not len(idx):
+            continue
+        found = engine.read_glyphs(rgb, boxes[idx], min_confidence=min_conf)
+        one_alnum = np.array([len(t) == 1 and t.isalnum() for t in found.text], bool)
+        found = found[~one_alnum | (found.score >= one_char_conf)]
+        if len(found):
+            # each read lies inside the box it came from: that element is replaced by it
+            keep[idx[coverage(boxes[idx], found.xyxy).argmax(axis=0)]] = False
+            found_parts.append(found)
+    if not found_parts:
+        return elements
+    merged = Elements.concat([elements[keep], *found_parts])
+    return merged[reading_order(merged.xyxy)]

@@ -1,0 +1,82 @@
+"""Table-driven tests of the box geometry every stage shares (in the style of supervision's
+test_iou_and_nms.py): each row is a drawn layout and the answer worked out by hand."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from detact.boxes import areas, coverage, intersections, iou, nms, reading_order
+
+
+def B(*rows) -> np.ndarray:
+    return np.array(rows, np.int32).reshape(-1, 4)
+
+
+@pytest.mark.parametrize("a, b, expected", [
+    (B([0, 0, 10, 10]), B([0, 0, 10, 10]), 1.0),              # same box
+    (B([0, 0, 10, 10]), B([10, 0, 20, 10]), 0.0),             # touching edges (x1 exclusive)
+    (B([0, 0, 10, 10]), B([5, 0, 15, 10]), 50 / 150),         # half overlap
+    (B([0, 0, 10, 10]), B([2, 2, 4, 4]), 4 / 100),            # nested
+    (B([0, 0, 10, 10]), B([5, 5, 3, 3]), 0.0),                # inverted box has no area
+])
+def test_iou(a, b, expected):
+    assert iou(a, b)[0, 0] == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("outer, inner, expected", [
+    (B([0, 0, 10, 10]), B([2, 2, 4, 4]), 1.0),                # inner wholly inside
+    (B([0, 0, 10, 10]), B([8, 0, 12, 10]), 0.5),              # half of inner inside
+    (B([2, 2, 4, 4]), B([0, 0, 10, 10]), 0.04),               # the big one barely inside the small
+])
+def test_coverage_is_the_share_of_the_second_box(outer, inner, expected):
+    assert coverage(outer, inner)[0, 0] == pytest.approx(expected)
+
+
+def test_areas_and_intersections_shapes():
+    a, b = B([0, 0, 4, 5], [1, 1, 2, 2]), B([0, 0, 2, 2], [3, 3, 9, 9], [0, 0, 1, 1])
+    assert areas(a).tolist() == [20, 1]
+    assert intersections(a, b).shape == (2, 3)
+    assert intersections(a, b).tolist() == [[4, 2, 1], [1, 0, 0]]
+
+
+@pytest.mark.parametrize("boxes, scores, threshold, expected", [
+    # nothing overlaps: all kept, best score first
+    (B([0, 0, 10, 10], [20, 0, 30, 10]), [0.5, 0.9], 0.5, [1, 0]),
+    # a near copy of a better box goes
+    (B([0, 0, 10, 10], [1, 0, 11, 10]), [0.9, 0.8], 0.5, [0]),
+    # IoU exactly at the threshold is kept (suppression needs IoU > threshold, as torchvision)
+    (B([0, 0, 10, 10], [5, 0, 15, 10], [0, 0, 10, 10]), [0.9, 0.8, 0.1], 50 / 150, [0, 1]),
+    # chain A~B, B~C, A!~C: greedy keeps A and C (B was suppressed, so it cannot suppress C)
+    (B([0, 0, 10, 10], [4, 0, 14, 10], [8, 0, 18, 10]), [0.9, 0.8, 0.7], 0.4, [0, 2]),
+    # equal scores: the earlier box wins
+    (B([0, 0, 10, 10], [0, 0, 10, 11]), [0.5, 0.5], 0.5, [0]),
+    # empty input
+    (B(), [], 0.5, []),
+])
+def test_nms(boxes, scores, threshold, expected):
+    assert nms(boxes, np.array(scores, np.float32), threshold).tolist() == expected
+
+
+def test_nms_matches_torchvision_on_random_boxes():
+    torchvision = pytest.importorskip("torchvision")
+    import torch
+
+    rng = np.random.default_rng(0)
+    xy = rng.integers(0, 200, (300, 2))
+    boxes = np.concatenate([xy, xy + rng.integers(5, 60, (300, 2))], axis=1).astype(np.float32)
+    scores = rng.random(300).astype(np.float32)
+    for threshold in (0.3, 0.5, 0.7):
+        want = torchvision.ops.nms(torch.from_numpy(boxes), torch.from_numpy(scores), threshold)
+        assert nms(boxes, scores, threshold).tolist() == want.tolist()
+
+
+@pytest.mark.parametrize("boxes, expected", [
+    # two lines, each read left to right
+    (B([100, 0, 150, 16], [0, 2, 50, 18], [0, 40, 50, 56], [60, 38, 90, 58]), [1, 0, 2, 3]),
+    # a taller box on the same line band sorts by x, not by its top
+    (B([50, 0, 80, 30], [0, 10, 40, 20]), [1, 0]),
+    # empty
+    (B(), []),
+])
+def test_reading_order(boxes, expected):
+    assert reading_order(boxes).tolist() == expected

@@ -1,0 +1,101 @@
+"""Each rule of `detact.merge` on hand-drawn box layouts (see the module docstring), table
+driven: text and region boxes in, which boxes come out."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from detact.elements import Elements
+from detact.merge import collapse_overlaps, drop_phantom_text, merge
+
+
+def text(*items) -> Elements:
+    """Text elements from (box, text, score) tuples."""
+    return Elements([b for b, _, _ in items], ["text"] * len(items), [t for _, t, _ in items],
+                    score=[s for _, _, s in items])
+
+
+def regions(*boxes) -> Elements:
+    return Elements(list(boxes), ["region"] * len(boxes), score=[0.5] * len(boxes))
+
+
+def boxes_of(els: Elements) -> list[list[int]]:
+    return els.xyxy.tolist()
+
+
+@pytest.mark.parametrize("read, kept", [
+    (("J", 0.5), False),     # a checkbox read as one low-confidence letter: phantom
+    (("J", 0.9), True),      # one confident letter (a key) stays
+    (("OK", 0.3), True),     # two characters are not phantoms, whatever the score
+    ((" x ", 0.5), False),   # one character once stripped, not confident
+])
+def test_rule1_phantom_single_characters(read, kept):
+    t, score = read
+    out = drop_phantom_text(text(([0, 0, 10, 10], t, score)))
+    assert (len(out) == 1) is kept
+
+
+@pytest.mark.parametrize("rs, expected", [
+    # two proposals of one thing (IoU 0.82): the larger stays
+    ([[0, 0, 100, 40], [0, 0, 90, 36]], [[0, 0, 100, 40]]),
+    # overlapping by IoU 0.33 only: two things
+    ([[0, 0, 100, 40], [50, 0, 150, 40]], [[0, 0, 100, 40], [50, 0, 150, 40]]),
+    # nested small inside large (IoU 0.04): both stay here (rule 4 decides later)
+    ([[0, 0, 100, 100], [10, 10, 30, 30]], [[0, 0, 100, 100], [10, 10, 30, 30]]),
+])
+def test_rule1_overlapping_regions_collapse_to_the_largest(rs, expected):
+    assert boxes_of(collapse_overlaps(regions(*rs))) == expected
+
+
+@pytest.mark.parametrize("region, stays", [
+    ([12, 12, 20, 22], False),     # a glyph contour inside the word's box
+    ([8, 8, 62, 30], False),       # the same box as the text (IoU >= 0.5): a key's "1" found twice
+    ([100, 8, 116, 28], True),     # beside the text: its own thing
+    ([40, 5, 90, 35], True),       # only partly over the text (less than 70 % inside)
+])
+def test_rule2_regions_inside_text_go(region, stays):
+    out = merge(text(([10, 10, 60, 28], "Save", 0.9)), regions(region))
+    assert (region in boxes_of(out)) is stays, boxes_of(out)
+
+
+def test_rule3_glyph_sized_region_absorbs_its_strokes():
+    icon = [200, 200, 220, 220]                     # 20 px: glyph-sized (glyph_max 24)
+    strokes = [[204, 204, 212, 216], [213, 205, 218, 215]]
+    out = merge(Elements(), regions(icon, *strokes), glyph_max=24)
+    assert boxes_of(out) == [icon]
+
+
+def test_rule3_only_applies_to_glyph_sized_boxes():
+    panel = [0, 0, 200, 120]                        # far larger than a glyph
+    inner = [[10, 10, 60, 40], [100, 10, 150, 40]]
+    out = merge(Elements(), regions(panel, *inner), glyph_max=24)
+    assert boxes_of(out) == inner                   # the panel goes by rule 4, not by rule 3
+
+
+@pytest.mark.parametrize("layout, expected", [
+    # a button frame around its label: the label stands for it
+    ({"text": [([20, 12, 60, 28], "Save")], "regions": [[10, 5, 70, 35]]}, [[20, 12, 60, 28]]),
+    # a frame around an icon glyph: the icon stands for it
+    ({"text": [], "regions": [[10, 10, 40, 40], [18, 18, 32, 32]]}, [[18, 18, 32, 32]]),
+    # a toolbar holding two buttons: a container, its children are listed
+    ({"text": [([20, 12, 60, 28], "Cut"), ([90, 12, 130, 28], "Copy")], "regions": [[0, 0, 200, 40]]},
+     [[20, 12, 60, 28], [90, 12, 130, 28]]),
+    # an empty field and a checkbox contain nothing: they stay
+    ({"text": [], "regions": [[10, 10, 300, 40], [10, 60, 26, 76]]}, [[10, 10, 300, 40], [10, 60, 26, 76]]),
+])
+def test_rule4_frames_and_containers_go_empty_regions_stay(layout, expected):
+    t = text(*[(b, s, 0.9) for b, s in layout["text"]])
+    out = merge(t, regions(*layout["regions"]))
+    assert sorted(boxes_of(out)) == sorted(expected)
+
+
+def test_rule5_reading_order():
+    t = text(([300, 10, 360, 26], "Help", 0.9), ([10, 12, 60, 28], "File", 0.9),
+             ([10, 60, 80, 76], "Open", 0.9))
+    out = merge(t, regions([100, 10, 116, 26]))
+    assert [e.text or "icon" for e in out] == ["File", "icon", "Help", "Open"]
+
+
+def test_merge_of_nothing_is_empty():
+    assert len(merge(Elements(), Elements())) == 0
+    assert np.array_equal(merge(text(([0, 0, 30, 12], "Hi", 0.9)), Elements()).xyxy, [[0, 0, 30, 12]])

@@ -1,0 +1,92 @@
+"""Text-run splitting (`detact.text.split`, `detact.text.fast`) on drawn lines: where a
+detected line is cut into runs, which leading blob is an icon, which strokes are underlines."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+from conftest import font
+from detact.text.fast import split_at_separators
+from detact.text.split import find_underlines, split_line, split_lines
+
+
+def line_image(parts, size=(420, 30), icon_at=None, underline=None) -> np.ndarray:
+    """A gray line: text ``parts`` as (x, text); optionally a filled 14 px square icon at x and
+    an underline from x0 to x1 at the text's baseline."""
+    img = Image.new("L", size, 255)
+    d = ImageDraw.Draw(img)
+    for x, t in parts:
+        d.text((x, 6), t, fill=20, font=font(16))
+    if icon_at is not None:
+        d.rectangle((icon_at, 8, icon_at + 13, 21), fill=40)
+    if underline is not None:
+        d.line((underline[0], 24, underline[1], 24), fill=20, width=1)
+    return np.asarray(img)
+
+
+def whole(img) -> tuple[int, int, int, int]:
+    return (0, 0, img.shape[1], img.shape[0])
+
+
+@pytest.mark.parametrize("parts, runs", [
+    ([(10, "Save as")], 1),                            # a word space does not cut
+    ([(10, "Name"), (200, "Email")], 2),               # two table cells: a wide gap cuts
+    ([(10, "Open recent"), (300, "Ctrl+O")], 2),      # a label and its shortcut far right
+])
+def test_runs_are_cut_at_gaps_wider_than_a_word_space(parts, runs):
+    img = line_image(parts)
+    texts, icons = split_line(img, whole(img))
+    assert len(texts) == runs and icons == []
+    starts = [t[0] for t in texts]
+    assert starts == sorted(starts)
+
+
+def test_leading_icon_is_split_off_not_read_as_a_letter():
+    img = line_image([(40, "Delete")], icon_at=10)
+    texts, icons = split_line(img, whole(img))
+    assert len(icons) == 1 and 8 <= icons[0][0] <= 12 and icons[0][2] - icons[0][0] <= 16
+    assert len(texts) == 1 and texts[0][0] >= 30       # the text run starts after the icon
+
+
+def test_a_leading_capital_is_not_an_icon():
+    img = line_image([(10, "MS Office")])
+    texts, icons = split_line(img, whole(img))
+    assert icons == [] and len(texts) == 1
+
+
+def test_blank_line_is_kept_whole():
+    img = np.full((20, 100), 255, np.uint8)
+    assert split_line(img, whole(img)) == ([whole(img)], [])
+
+
+def test_split_lines_records_the_source_line_of_every_run():
+    img = line_image([(10, "Name"), (200, "Email")], size=(420, 60))
+    boxes = np.array([[0, 0, 420, 30], [0, 30, 420, 60]], np.int32)
+    texts, owners, icons = split_lines(img, boxes)
+    # two runs from the first line; the blank second line is kept whole
+    assert len(texts) == 3 and owners.tolist() == [0, 0, 1] and icons.shape == (0, 4)
+
+
+def test_underline_is_found_under_a_link_and_not_under_plain_text():
+    link = line_image([(10, "Privacy policy")], underline=(10, 118))
+    plain = line_image([(10, "Privacy policy")])
+    strokes = find_underlines(link, whole(link))
+    assert strokes and all(y0 >= 15 for _, y0, _, _, _ in strokes)
+    assert find_underlines(plain, whole(plain)) == []
+
+
+@pytest.mark.parametrize("text, pieces", [
+    ("Settings - Chrome", ["Settings", "Chrome"]),
+    ("Linux | Mac | Windows", ["Linux", "Mac", "Windows"]),
+    ("well-known", ["well-known"]),                    # an unspaced dash is part of the word
+    ("plain words", ["plain words"]),
+])
+def test_split_at_separators_uses_character_positions(text, pieces):
+    xs = np.arange(len(text), dtype=np.float64) * 8 + 4     # one character every 8 px
+    box = np.array([[0, 0, 8 * len(text), 16]], np.int32)
+    out_boxes, out_texts, _ = split_at_separators(box, [text], np.array([0.9], np.float32), [xs])
+    assert out_texts == pieces
+    for b, t in zip(out_boxes, out_texts):   # each piece's box covers its characters
+        start = text.index(t)
+        assert b[0] <= xs[start] and b[2] >= xs[start + len(t) - 1]
