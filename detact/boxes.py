@@ -51,8 +51,21 @@ def nms(xyxy: np.ndarray, scores: np.ndarray, iou_threshold: float) -> np.ndarra
 
 
 def reading_order(xyxy: np.ndarray, line_tolerance: int = 8) -> np.ndarray:
-    """Indices sorting boxes top-to-bottom, then left-to-right within a line band."""
-    if not len(xyxy):
+    """Indices sorting boxes top to bottom in lines, left to right within a line.
+
+    Boxes are taken by vertical centre; a line starts at the first box not yet placed and
+    takes every box whose centre lies within ``line_tolerance`` px below that first one (so
+    two boxes 1 px apart are never split by a fixed band edge)."""
+    n = len(xyxy)
+    if not n:
         return np.zeros(0, np.int64)
-    cy = (xyxy[:, 1] + xyxy[:, 3]) // 2
-    return np.lexsort((xyxy[:, 0], cy // max(1, line_tolerance)))
+    cy = (xyxy[:, 1].astype(np.int64) + xyxy[:, 3]) / 2
+    by_y = np.argsort(cy, kind="stable")
+    line = np.empty(n, np.int64)
+    start, current = cy[by_y[0]], 0
+    for i in by_y:
+        if cy[i] - start > line_tolerance:
+            current += 1
+            start = cy[i]
+        line[i] = current
+    return np.lexsort((xyxy[:, 0], line))

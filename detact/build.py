@@ -13,13 +13,15 @@ DEVICES = ("auto", "cpu", "cuda")
 
 @dataclass(frozen=True)
 class ParserOptions:
-    """How to build a `Parser`: text engine, segmenter, device, and whether to label icons.
+    """How to build a `Parser`: text engine, segmenter, device, whether to label icons and
+    whether to add roles, states, names and containers (the semantics stage).
     Every command takes these same options (`detact.commands.options`)."""
 
     ocr: str = "fast"
     segmenter: str = "auto"
     device: str = "auto"
     icons: bool = True
+    semantics: bool = True
 
     def check(self) -> None:
         """Raise `DetactError` for a name no builder knows."""
@@ -77,3 +79,11 @@ def make_icon_matcher(device: str):
         return IconMatcher(load_bank(), device=device), ""
     except ModelUnavailable as exc:
         return None, str(exc)
+
+
+def make_semantics(device: str):
+    """The semantics stage (roles, states, names, containers); its ``notes`` say when the
+    trained control classifier is missing and rules stand in."""
+    from .semantics import Semantics
+
+    return Semantics(device=device)

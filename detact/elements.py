@@ -1,4 +1,4 @@
-"""The element list every pipeline stage passes along, and the ``detact/parse@1`` JSON.
+"""The element list every pipeline stage passes along, and the ``detact/parse@2`` JSON.
 
 `Elements` is columnar (numpy arrays, one row per element) so that stages can filter,
 merge and score whole lists at once; iterate it to get `Element` rows. Every column is
@@ -7,6 +7,13 @@ round trip all follow that table.
 
 Element ids are a column, not row positions: the parser numbers the final elements once (in
 reading order) and every subset, filter result or JSON round trip keeps them.
+
+``detact/parse@2`` keeps every ``parse@1`` field and adds, per element, what an accessibility
+tree gives: ``role``, ``states``, ``name``, ``value`` and ``parent`` (the id of a container),
+plus the containers themselves (toolbars, menus, dialogs, lists, rows) in a ``containers``
+list that shares the elements' id space. ``center`` is where a click should land: the box's
+centre unless a stage set another point (a checkbox whose box spans its label is clicked on
+the box itself).
 """
 from __future__ import annotations
 
@@ -19,8 +26,27 @@ import numpy as np
 
 from .errors import DocumentError
 
-SCHEMA = "detact/parse@1"
+SCHEMA = "detact/parse@2"
+SCHEMA_V1 = "detact/parse@1"
+SCHEMAS = (SCHEMA, SCHEMA_V1)
 KINDS = ("text", "icon", "region")
+#: The visible states an element may show.
+STATES = ("checked", "selected", "disabled", "expanded", "focused", "pressed")
+#: Roles of things an agent operates, then roles of everything else. ``group`` is what a
+#: candidate compound control (a frame around several elements) is called when it is no control.
+INTERACTIVE = ("button", "checkbox", "radio", "switch", "textbox", "combobox", "slider", "spinbox",
+               "tab", "link", "menuitem", "listitem")
+ROLES = INTERACTIVE + ("text", "heading", "icon", "image", "group")
+
+
+def _states(value) -> tuple[str, ...]:
+    """A states value from code or JSON: a list/tuple of known state names, deduplicated."""
+    if isinstance(value, str) or not isinstance(value, (list, tuple)):
+        raise ValueError("states must be a list of names")
+    bad = [v for v in value if v not in STATES]
+    if bad:
+        raise ValueError(f"unknown state(s) {bad[:3]}; expected some of {', '.join(STATES)}")
+    return tuple(dict.fromkeys(value))
 
 
 @dataclass(frozen=True)
@@ -33,7 +59,8 @@ class Column:
     convert: Any
 
 
-#: Every column but the boxes, in JSON order. ``id`` -1 means "not numbered yet".
+#: Every column but the boxes, in JSON order. ``id`` -1 means "not numbered yet"; ``parent``
+#: -1 "none"; ``role`` "" "not classified". The last five are parse@2's.
 COLUMNS: dict[str, Column] = {
     "id": Column(np.int32, -1, int),
     "kind": Column(object, "region", str),
@@ -41,12 +68,19 @@ COLUMNS: dict[str, Column] = {
     "label": Column(object, "", str),
     "score": Column(np.float32, 0.0, float),
     "color": Column(object, "", str),
+    "role": Column(object, "", str),
+    "states": Column(object, (), _states),
+    "name": Column(object, "", str),
+    "value": Column(object, "", str),
+    "parent": Column(np.int32, -1, int),
 }
+V2_COLUMNS = ("role", "states", "name", "value", "parent")
 
 
 @dataclass(frozen=True)
 class Element:
-    """One UI element. ``bbox`` is ``(x0, y0, x1, y1)`` in integer pixels, x1/y1 exclusive."""
+    """One UI element. ``bbox`` is ``(x0, y0, x1, y1)`` in integer pixels, x1/y1 exclusive;
+    ``center`` the click point."""
 
     kind: str
     bbox: tuple[int, int, int, int]
@@ -55,21 +89,31 @@ class Element:
     score: float = 0.0
     color: str = ""
     id: int = -1
+    role: str = ""
+    states: tuple[str, ...] = ()
+    name: str = ""
+    value: str = ""
+    parent: int = -1
+    center: tuple[int, int] = (-1, -1)
+
+    def __post_init__(self):
+        if self.center == (-1, -1):
+            x0, y0, x1, y1 = self.bbox
+            object.__setattr__(self, "center", ((x0 + x1) // 2, (y0 + y1) // 2))
 
     @property
-    def center(self) -> tuple[int, int]:
-        x0, y0, x1, y1 = self.bbox
-        return (x0 + x1) // 2, (y0 + y1) // 2
+    def title(self) -> str:
+        """What a person would call it: its name, else OCR text, else icon label, else its kind."""
+        return self.name or self.text or self.label or self.kind
 
-    @property
-    def name(self) -> str:
-        """What a person would call it: OCR text, else icon label, else its kind."""
-        return self.text or self.label or self.kind
-
-    def to_dict(self) -> dict:
-        return {"id": self.id, "kind": self.kind, "text": self.text, "label": self.label,
-                "bbox": list(self.bbox), "center": list(self.center),
-                "score": round(float(self.score), 4), "color": self.color}
+    def to_dict(self, schema: str = SCHEMA) -> dict:
+        d = {"id": self.id, "kind": self.kind, "text": self.text, "label": self.label,
+             "bbox": list(self.bbox), "center": list(self.center),
+             "score": round(float(self.score), 4), "color": self.color}
+        if schema == SCHEMA:
+            d.update(role=self.role, states=list(self.states), name=self.name, value=self.value,
+                     parent=None if self.parent < 0 else self.parent)
+        return d
 
 
 def _column(name: str, values, n: int) -> np.ndarray:
@@ -93,19 +137,28 @@ class Elements:
     """
 
     def __init__(self, xyxy=None, kind=None, text=None, label=None, score=None, color=None, *,
-                 id=None):  # noqa: A002 - the column is called id
+                 point=None, frame=None, **columns):
         xyxy = np.zeros((0, 4), np.int32) if xyxy is None else np.asarray(xyxy, np.int32).reshape(-1, 4)
         n = len(xyxy)
-        given = {"kind": kind, "text": text, "label": label, "score": score, "color": color, "id": id}
+        unknown = set(columns) - set(COLUMNS)
+        if unknown:
+            raise TypeError(f"unknown element column(s): {', '.join(sorted(unknown))}")
+        given = {"kind": kind, "text": text, "label": label, "score": score, "color": color, **columns}
         self.xyxy = xyxy
         for name in COLUMNS:
-            setattr(self, name, _column(name, given[name], n))
+            setattr(self, name, _column(name, given.get(name), n))
+        # click points: (-1, -1) means "the box's centre"
+        self.point = np.full((n, 2), -1, np.int32) if point is None else np.asarray(point, np.int32).reshape(n, 2)
+        # the box of a frame drawn around just this element (a button's border around its label),
+        # all -1 for none; the merge step finds it, the semantics stage reads it; not in the JSON
+        self.frame = np.full((n, 4), -1, np.int32) if frame is None else np.asarray(frame, np.int32).reshape(n, 4)
         bad = set(self.kind) - set(KINDS)
         if bad:
             raise ValueError(f"unknown element kind(s) {sorted(bad)}; expected one of {KINDS}")
 
     def _columns(self) -> dict[str, np.ndarray]:
-        return {"xyxy": self.xyxy, **{name: getattr(self, name) for name in COLUMNS}}
+        return {"xyxy": self.xyxy, "point": self.point, "frame": self.frame,
+                **{name: getattr(self, name) for name in COLUMNS}}
 
     # --- construction -------------------------------------------------------------------
     @classmethod
@@ -118,16 +171,18 @@ class Elements:
         if not parts:
             return cls()
         return cls(**{name: np.concatenate([getattr(p, name) for p in parts])
-                      for name in ("xyxy", *COLUMNS)})
+                      for name in ("xyxy", "point", "frame", *COLUMNS)})
 
     @classmethod
     def from_dicts(cls, items: Sequence[dict]) -> "Elements":
         """Elements from JSON element dicts (``bbox`` required). Missing ids are numbered by
         position; a malformed element is a `DocumentError` naming it."""
-        boxes, columns = [], {name: [] for name in COLUMNS}
+        boxes, points, columns = [], [], {name: [] for name in COLUMNS}
         for pos, d in enumerate(items):
             try:
-                boxes.append(_bbox(d["bbox"]))
+                box = _bbox(d["bbox"])
+                boxes.append(box)
+                points.append(_point(d.get("center"), box))
                 for name, spec in COLUMNS.items():
                     value = d.get(name, spec.default)
                     columns[name].append(spec.convert(value) if value is not None else spec.default)
@@ -139,7 +194,8 @@ class Elements:
         elif len(set(ids)) != len(ids):
             raise DocumentError("element ids are not unique")
         try:
-            return cls(np.array(boxes, np.int64).reshape(-1, 4), **columns)
+            return cls(np.array(boxes, np.int64).reshape(-1, 4), point=np.array(points, np.int64).reshape(-1, 2),
+                       **columns)
         except ValueError as exc:
             raise DocumentError(str(exc)) from None
 
@@ -151,7 +207,9 @@ class Elements:
         if isinstance(index, (int, np.integer)):
             i = int(index)
             return Element(str(self.kind[i]), tuple(int(v) for v in self.xyxy[i]), str(self.text[i]),
-                           str(self.label[i]), float(self.score[i]), str(self.color[i]), int(self.id[i]))
+                           str(self.label[i]), float(self.score[i]), str(self.color[i]), int(self.id[i]),
+                           str(self.role[i]), tuple(self.states[i]), str(self.name[i]), str(self.value[i]),
+                           int(self.parent[i]), tuple(int(v) for v in self.centers[i]))
         return Elements(**{name: col[index] for name, col in self._columns().items()})
 
     def __iter__(self) -> Iterator[Element]:
@@ -163,8 +221,9 @@ class Elements:
 
     @property
     def centers(self) -> np.ndarray:
-        """(N, 2) integer click points."""
-        return (self.xyxy[:, :2] + self.xyxy[:, 2:]) // 2
+        """(N, 2) integer click points: the set point, else the box's centre."""
+        middle = (self.xyxy[:, :2] + self.xyxy[:, 2:]) // 2
+        return np.where(self.point >= 0, self.point, middle)
 
     @property
     def areas(self) -> np.ndarray:
@@ -173,7 +232,7 @@ class Elements:
 
     def with_(self, **columns) -> "Elements":
         """A copy with some columns replaced (e.g. ``els.with_(color=colors)``)."""
-        unknown = set(columns) - {"xyxy", *COLUMNS}
+        unknown = set(columns) - {"xyxy", "point", "frame", *COLUMNS}
         if unknown:
             raise TypeError(f"unknown element column(s): {', '.join(sorted(unknown))}")
         return Elements(**{**self._columns(), **columns})
@@ -188,8 +247,8 @@ class Elements:
         row = {int(i): r for r, i in enumerate(self.id)}
         return self[np.array([row[int(i)] for i in ids], np.int64)]
 
-    def to_dicts(self) -> list[dict]:
-        return [e.to_dict() for e in self]
+    def to_dicts(self, schema: str = SCHEMA) -> list[dict]:
+        return [e.to_dict(schema) for e in self]
 
 
 def _bbox(value) -> list[int]:
@@ -204,6 +263,20 @@ def _bbox(value) -> list[int]:
     if out[2] < out[0] or out[3] < out[1]:
         raise ValueError("bbox is inverted (x1 < x0 or y1 < y0)")
     return out
+
+
+def _point(value, box: list[int]) -> list[int]:
+    """A click point from JSON: ``[x, y]``, or (-1, -1) when it is the box's centre or absent."""
+    if value is None:
+        return [-1, -1]
+    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= 1e6
+            for v in value):
+        raise ValueError("center must be [x, y] with finite numbers")
+    x, y = int(round(value[0])), int(round(value[1]))
+    if [x, y] == [(box[0] + box[2]) // 2, (box[1] + box[3]) // 2] or x < 0 or y < 0:
+        return [-1, -1]
+    return [x, y]
 
 
 def _why(exc: BaseException) -> str:
@@ -222,23 +295,31 @@ class ParseResult:
     elements: Elements
     timings_ms: dict = field(default_factory=dict)
     backends: dict = field(default_factory=dict)
+    containers: Elements = field(default_factory=Elements)
 
-    def to_dict(self) -> dict:
-        return {"schema": SCHEMA,
-                "image": {"width": self.width, "height": self.height, "sha256": self.sha256},
-                "elements": self.elements.to_dicts(),
-                "timings_ms": {k: round(float(v), 2) for k, v in self.timings_ms.items()},
-                "backends": dict(self.backends)}
+    def to_dict(self, schema: str = SCHEMA) -> dict:
+        """The parse document: ``detact/parse@2`` (default) or ``detact/parse@1`` (the same
+        without roles, states, names, values, parents and containers)."""
+        if schema not in SCHEMAS:
+            raise ValueError(f"unknown schema {schema!r}; use one of {', '.join(SCHEMAS)}")
+        doc = {"schema": schema,
+               "image": {"width": self.width, "height": self.height, "sha256": self.sha256},
+               "elements": self.elements.to_dicts(schema)}
+        if schema == SCHEMA:
+            doc["containers"] = [_container_dict(e) for e in self.containers]
+        doc["timings_ms"] = {k: round(float(v), 2) for k, v in self.timings_ms.items()}
+        doc["backends"] = dict(self.backends)
+        return doc
 
-    def to_json(self, indent: int | None = None) -> str:
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+    def to_json(self, indent: int | None = None, schema: str = SCHEMA) -> str:
+        return json.dumps(self.to_dict(schema), indent=indent, ensure_ascii=False)
 
     @classmethod
     def from_dict(cls, data: dict) -> "ParseResult":
         """Read a parse document; anything malformed is a one-line `DocumentError`."""
-        if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+        if not isinstance(data, dict) or data.get("schema") not in SCHEMAS:
             got = data.get("schema") if isinstance(data, dict) else type(data).__name__
-            raise DocumentError(f"not a {SCHEMA} document (schema={got!r})")
+            raise DocumentError(f"not a detact/parse@1 or @2 document (schema={got!r})")
         img = data.get("image")
         if not isinstance(img, dict):
             raise DocumentError("'image' must be an object with width and height")
@@ -246,10 +327,20 @@ class ParseResult:
         items = data.get("elements", [])
         if not isinstance(items, list) or not all(isinstance(d, dict) for d in items):
             raise DocumentError("'elements' must be a list of objects")
+        containers = data.get("containers", [])
+        if not isinstance(containers, list) or not all(isinstance(d, dict) for d in containers):
+            raise DocumentError("'containers' must be a list of objects")
         timings, backends = data.get("timings_ms", {}), data.get("backends", {})
-        return cls(width, height, str(img.get("sha256", "")), Elements.from_dicts(items),
+        elements = Elements.from_dicts(items)
+        try:
+            boxes = Elements.from_dicts(containers) if containers else Elements()
+        except DocumentError as exc:
+            raise DocumentError(f"containers: {exc}") from None
+        if containers and (set(boxes.id.tolist()) & set(elements.id.tolist())):
+            raise DocumentError("container ids must differ from element ids")
+        return cls(width, height, str(img.get("sha256", "")), elements,
                    dict(timings) if isinstance(timings, dict) else {},
-                   dict(backends) if isinstance(backends, dict) else {})
+                   dict(backends) if isinstance(backends, dict) else {}, boxes)
 
     @classmethod
     def from_json(cls, text: str) -> "ParseResult":
@@ -258,6 +349,11 @@ class ParseResult:
         except (ValueError, RecursionError) as exc:
             raise DocumentError(f"not valid JSON ({_why(exc)})") from None
         return cls.from_dict(data)
+
+
+def _container_dict(e: Element) -> dict:
+    return {"id": e.id, "role": e.role, "bbox": list(e.bbox), "name": e.name,
+            "parent": None if e.parent < 0 else e.parent}
 
 
 def _dimension(image: dict, key: str) -> int:

@@ -22,4 +22,4 @@ class LLMError(DetactError):
 
 
 class DocumentError(DetactError):
-    """A parse document (``detact/parse@1`` JSON) is malformed; the message says where."""
+    """A parse document (``detact/parse@1`` or ``@2`` JSON) is malformed; the message says where."""

@@ -18,6 +18,8 @@ Rules, applied in this order (all vectorised over box pairs):
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import numpy as np
 
 from .boxes import coverage, iou, nms, reading_order
@@ -35,9 +37,25 @@ def collapse_overlaps(regions: Elements, max_iou: float = 0.5) -> Elements:
     return regions[nms(regions.xyxy, regions.areas, max_iou)]
 
 
+@dataclass
+class Layout:
+    """What the merge found: the elements, each with the frame drawn around it alone (rule 4,
+    `Elements.frame`), and the regions that held two or more elements (containers such as
+    toolbars and rows, or compound controls such as a combo box around its value and arrow)."""
+
+    elements: Elements
+    groups: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.int32))
+
+
 def merge(text: Elements, regions: Elements, *, inside: float = 0.7, contained: float = 0.9,
           glyph_max: int = 24) -> Elements:
     """Combine OCR text and segmenter regions by the rules in this module's docstring."""
+    return merge_layout(text, regions, inside=inside, contained=contained, glyph_max=glyph_max).elements
+
+
+def merge_layout(text: Elements, regions: Elements, *, inside: float = 0.7, contained: float = 0.9,
+                 glyph_max: int = 24) -> Layout:
+    """`merge`, keeping what rule 4 removes: frames (on their element) and groups."""
     text = drop_phantom_text(text)
     regions = collapse_overlaps(regions)
     if len(regions) and len(text):
@@ -52,14 +70,28 @@ def merge(text: Elements, regions: Elements, *, inside: float = 0.7, contained: 
         inner = coverage(regions.xyxy, regions.xyxy) >= contained
         np.fill_diagonal(inner, False)
         regions = regions[~(inner & glyph[:, None]).any(axis=0)]
+    groups = np.zeros((0, 4), np.int32)
     if len(regions):
         everything = Elements.concat([text, regions])
         # contains[i, j]: region i holds element j (j mostly inside i, and j is not i)
         contains = coverage(regions.xyxy, everything.xyxy) >= contained
         n_text = len(text)
         contains[np.arange(len(regions)), n_text + np.arange(len(regions))] = False
-        # only count leaf-level content: an element that itself contains others is not a child
         inner_counts = contains.sum(axis=1)
-        regions = regions[inner_counts == 0]
+        everything = _with_frames(everything, regions.xyxy, contains, inner_counts == 1)
+        groups = regions.xyxy[inner_counts >= 2]
+        text, regions = everything[:n_text], everything[n_text:][inner_counts == 0]
     merged = Elements.concat([text, regions])
-    return merged[reading_order(merged.xyxy)]
+    return Layout(merged[reading_order(merged.xyxy)], groups)
+
+
+def _with_frames(everything: Elements, region_boxes: np.ndarray, contains: np.ndarray,
+                 single: np.ndarray) -> Elements:
+    """Rule 4's frames: each region holding exactly one element becomes that element's
+    frame (the smallest such region when several do)."""
+    frame = everything.frame.copy()
+    rows = np.flatnonzero(single)
+    areas = (region_boxes[:, 2] - region_boxes[:, 0]).astype(np.int64) * (region_boxes[:, 3] - region_boxes[:, 1])
+    for i in rows[np.argsort(-areas[rows], kind="stable")]:   # largest first: smaller ones overwrite
+        frame[int(np.argmax(contains[i]))] = region_boxes[i]
+    return everything.with_(frame=frame)

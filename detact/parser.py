@@ -5,7 +5,8 @@ It only wires the stages together; each stage lives in its own module and is bui
 
     image -> text (text/) ---------------\\
           -> regions (segment/) ----------+-> merge (merge.py) -> icons and glyph reads
-             (icons/glyphs.py) -> colors (color.py) -> elements numbered in reading order
+             (icons/glyphs.py) -> colors (color.py) -> roles, states, names, parents and
+             containers (semantics/) -> elements numbered in reading order
 """
 from __future__ import annotations
 
@@ -15,12 +16,13 @@ from typing import Sequence
 import numpy as np
 
 from .boxes import reading_order
-from .build import OCR_ENGINES, SEGMENTERS, ParserOptions, make_icon_matcher, make_segmenter, make_text_engine
+from .build import (OCR_ENGINES, SEGMENTERS, ParserOptions, make_icon_matcher, make_segmenter, make_semantics,
+                    make_text_engine)
 from .color import dominant_colors
 from .elements import Elements, ParseResult
 from .icons.glyphs import label_icons, read_glyphs
 from .imageio import ImageInput, image_sha256, load_image, screen_scale
-from .merge import merge
+from .merge import merge_layout
 from .runtime import resolve_device
 
 __all__ = ["Parser", "parse", "ParserOptions", "OCR_ENGINES", "SEGMENTERS"]
@@ -35,8 +37,9 @@ class Parser:
     ``notes`` lists what this parser runs without (e.g. no icon bank installed).
     """
 
-    def __init__(self, ocr: str = "fast", segmenter: str = "auto", device: str = "auto", icons: bool = True):
-        ParserOptions(ocr, segmenter, device, icons).check()
+    def __init__(self, ocr: str = "fast", segmenter: str = "auto", device: str = "auto", icons: bool = True,
+                 semantics: bool = True):
+        ParserOptions(ocr, segmenter, device, icons, semantics).check()
         self.device = resolve_device(device)
         # segmenter first: a missing SAM checkpoint fails before the OCR models load
         self.segmenter = make_segmenter(segmenter, self.device)
@@ -45,15 +48,20 @@ class Parser:
         self.notes = [f"icons are not labelled: {why}"] if why else []
         self._icons_backend = "ssim" if self.icon_matcher is not None else \
             ("none: " + why if why else "none")
+        self.semantics = make_semantics(self.device) if semantics else None
+        if self.semantics is not None:
+            self.notes += self.semantics.notes
 
     @classmethod
     def from_options(cls, options: ParserOptions) -> "Parser":
-        return cls(options.ocr, options.segmenter, options.device, options.icons)
+        return cls(options.ocr, options.segmenter, options.device, options.icons, options.semantics)
 
     @property
     def backends(self) -> dict:
         return {"ocr": self.text_engine.name, "segmenter": self.segmenter.backend,
-                "icons": self._icons_backend, "device": self.device}
+                "icons": self._icons_backend,
+                "semantics": self.semantics.backend if self.semantics is not None else "none",
+                "device": self.device}
 
     def parse(self, image: ImageInput) -> ParseResult:
         """Parse one image (path, bytes, PIL image or RGB numpy array; see `load_image`)."""
@@ -78,6 +86,22 @@ class Parser:
         return [self._parse_rgb(rgb, tm, t0, reg) for rgb, tm, t0, reg in zip(rgbs, timings, starts, regions)]
 
     def _parse_rgb(self, rgb: np.ndarray, timings: dict, t0: float, regions: Elements | None = None) -> ParseResult:
+        elements, groups = self.leaves(rgb, timings, regions)
+        containers = Elements()
+        if self.semantics is not None:
+            t = time.perf_counter()
+            elements, containers = self.semantics.annotate(rgb, elements, groups, screen_scale(rgb.shape[1]))
+            timings["semantics"] = (time.perf_counter() - t) * 1e3
+        timings["total"] = (time.perf_counter() - t0) * 1e3
+        return ParseResult(rgb.shape[1], rgb.shape[0], image_sha256(rgb), elements, timings, self.backends,
+                           containers)
+
+    def leaves(self, rgb: np.ndarray, timings: dict | None = None,
+               regions: Elements | None = None) -> tuple[Elements, np.ndarray]:
+        """The pipeline up to the semantics stage on an RGB uint8 image: the elements,
+        numbered in reading order, and the (G, 4) group boxes that held several of them."""
+        timings = {} if timings is None else timings
+
         def timed(stage, fn, *args):  # run one stage, recording its wall time
             t = time.perf_counter()
             out = fn(*args)
@@ -91,14 +115,12 @@ class Parser:
         from_text = text.kind == "region"
         regions, text = Elements.concat([regions, text[from_text]]), text[~from_text]
         scale = screen_scale(rgb.shape[1])
-        elements = timed("merge", lambda: merge(text, regions, glyph_max=24 * scale))
-        elements = timed("icons", label_icons, rgb, elements, self.icon_matcher, scale)
+        layout = timed("merge", lambda: merge_layout(text, regions, glyph_max=24 * scale))
+        elements = timed("icons", label_icons, rgb, layout.elements, self.icon_matcher, scale)
         elements = timed("glyphs", read_glyphs, rgb, elements, self.text_engine)
         elements = timed("color", lambda e: e.with_(color=dominant_colors(rgb, e.xyxy)), elements)
-        # the element set is final: number it once, in reading order
-        elements = elements[reading_order(elements.xyxy)].numbered()
-        timings["total"] = (time.perf_counter() - t0) * 1e3
-        return ParseResult(rgb.shape[1], rgb.shape[0], image_sha256(rgb), elements, timings, self.backends)
+        # the leaves are final: number them in reading order
+        return elements[reading_order(elements.xyxy)].numbered(), layout.groups
 
 
 def parse(image: ImageInput, **parser_options) -> ParseResult:

@@ -58,7 +58,7 @@ def _index(out: Path) -> dict[str, dict]:
 
 def _check_good_output(out: Path, rec: dict, words) -> None:
     doc = json.loads((out / rec["output"]).read_text())
-    assert doc["schema"] == "detact/parse@1" and rec["elements"] == len(doc["elements"]) > 0
+    assert doc["schema"] == "detact/parse@2" and rec["elements"] == len(doc["elements"]) > 0
     from detact import ParseResult
 
     els = ParseResult.from_dict(doc).elements

@@ -75,6 +75,10 @@ def test_nms_matches_torchvision_on_random_boxes():
     (B([100, 0, 150, 16], [0, 2, 50, 18], [0, 40, 50, 56], [60, 38, 90, 58]), [1, 0, 2, 3]),
     # a taller box on the same line band sorts by x, not by its top
     (B([50, 0, 80, 30], [0, 10, 40, 20]), [1, 0]),
+    # centres 1 px apart on either side of a multiple of 8 are one line (no fixed bands)
+    (B([354, 389, 401, 410], [258, 388, 324, 412]), [1, 0]),
+    # a line starts at its first box: a box 10 px lower starts the next one
+    (B([0, 0, 10, 10], [20, 10, 30, 20], [5, 3, 9, 9]), [0, 2, 1]),
     # empty
     (B(), []),
 ])

@@ -22,19 +22,31 @@ def test_parse_formats_and_files(tmp_path, capsys):
     assert main(["parse", str(SAMPLE), "--format", "json", "-o", str(out_json), "--annotate", str(out_png),
                  "--segmenter", "cv"]) == 0
     data = json.loads(out_json.read_text())
-    assert data["schema"] == "detact/parse@1" and data["elements"]
+    assert data["schema"] == "detact/parse@2" and data["elements"]
     annotated = np.asarray(Image.open(out_png).convert("RGB"))
     assert annotated.shape == (800, 1280, 3)
     assert not np.array_equal(annotated, np.asarray(Image.open(SAMPLE).convert("RGB")))  # boxes drawn
 
     assert main(["parse", str(SAMPLE), "--format", "prompt"]) == 0
     prompt = capsys.readouterr().out
-    assert "Text elements" in prompt and "Icon elements" in prompt and "Elements by color" in prompt
-    assert '"Compose": <x: ' in prompt
+    assert "Text elements" in prompt and "Icon and image elements" in prompt and "Color elements" in prompt
+    assert '("Compose", ' in prompt
 
     assert main(["parse", str(SAMPLE)]) == 0
     table = capsys.readouterr().out
     assert "1280x800" in table and "Compose" in table
+
+    assert main(["parse", str(SAMPLE), "--format", "a11y"]) == 0
+    rows = [line.split("\t") for line in capsys.readouterr().out.splitlines()]
+    assert rows[0] == ["index", "tag", "name", "text", "x", "y", "w", "h"]
+    by_index = {int(r[0]): r for r in rows[1:]}
+    assert sorted(by_index) == [e["id"] for e in data["elements"]]   # the Set-of-Mark numbers
+    compose = next(r for r in rows[1:] if r[2] == "Compose")
+    assert all(v.isdigit() for v in compose[4:8])
+
+    assert main(["parse", str(SAMPLE), "--format", "json", "--schema", "1", "--segmenter", "cv"]) == 0
+    v1 = json.loads(capsys.readouterr().out)
+    assert v1["schema"] == "detact/parse@1" and "containers" not in v1 and "role" not in v1["elements"][0]
 
 
 def _bad_inputs(tmp):

@@ -114,7 +114,7 @@ def test_bundled_sample_parses_with_labels(parser):
 def test_json_round_trip_and_contract(parser):
     result = parser.parse(SAMPLE)
     data = json.loads(result.to_json())
-    assert data["schema"] == "detact/parse@1"
+    assert data["schema"] == "detact/parse@2"
     assert data["image"]["width"] == 1280 and data["image"]["height"] == 800 and len(data["image"]["sha256"]) == 64
     assert data["backends"]["device"] == "cpu" and data["timings_ms"]["total"] > 0
     for e in data["elements"]:

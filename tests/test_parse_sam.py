@@ -32,7 +32,7 @@ def test_sam_segmenter_drives_a_full_parse(tmp_path, random_sam_checkpoint):
     proc = run_parse(small_screen(tmp_path), env, "--segmenter", "sam", "--device", "cpu", "--format", "json")
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
-    assert data["schema"] == "detact/parse@1" and data["backends"]["segmenter"].startswith("sam")
+    assert data["schema"] == "detact/parse@2" and data["backends"]["segmenter"].startswith("sam")
     assert any(e["text"] == "Apply" for e in data["elements"])
     for e in data["elements"]:
         x0, y0, x1, y1 = e["bbox"]

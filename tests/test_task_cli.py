@@ -178,7 +178,7 @@ def test_validate_files(screen, capsys, tmp_path):
     huge = tmp_path / "huge.py"
     huge.write_bytes(b"#" * (10 * 1024 * 1024))
     rc, _, err = run(capsys, "script", "--validate", huge)
-    assert rc == 2 and "refusing to read it" in err
+    assert rc == 2 and "is over the limit of 400,000" in err
     bad_utf8 = tmp_path / "bad.py"
     bad_utf8.write_bytes(b"pyautogui.write('\xc3\x28')\n")
     rc, _, err = run(capsys, "script", "--validate", bad_utf8)

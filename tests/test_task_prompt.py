@@ -124,9 +124,9 @@ def test_prompt_structure():
     s_text, s_icon, s_color = (text.index(s) for s in (SECTION_TEXT, SECTION_ICON, SECTION_COLOR))
     assert s_text < s_icon < s_color < text.index("Task: Click on 'Save'")
     assert text.rstrip().endswith("Output Script:")
-    assert '("Save", 35, 20)' in text[s_text:s_icon]
-    assert '("Say \\"hi\\" now", 80, 20)' in text                  # quoted, one line
-    assert '("floppy-disk", 112, 22)' in text[s_icon:s_color]
+    assert '("Save", text, 35, 20)' in text[s_text:s_icon]
+    assert '("Say \\"hi\\" now", text, 80, 20)' in text            # quoted, one line
+    assert '("floppy-disk", icon, 112, 22)' in text[s_icon:s_color]
     assert '("blue", "region", 300, 230)' in text[s_color:]
     assert "800x600 screen" in text and "pyautogui.hotkey(" in text and "pyautogui.hscroll(" in text
     assert p.tokens == estimate_tokens(text) and p.dropped == 0

@@ -14,7 +14,7 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "batch", help="parse many screenshots (folders, globs, @list files) into JSON files",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Parse every image given into OUT/<name>.json (detact/parse@1) and record "
+        description="Parse every image given into OUT/<name>.json (detact/parse@2) and record "
                     "each one in OUT/index.jsonl (path, output, status, error, elements, ms).\n"
                     "Images whose JSON already exists and is valid are skipped (resume), unless "
                     "--overwrite.\nA bad image is recorded as an error and the rest go on. "

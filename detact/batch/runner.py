@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from ..build import DEVICES, ParserOptions
-from ..elements import SCHEMA
+from ..elements import SCHEMAS
 from ..errors import DetactError
 from .inputs import ImageJob
 from .work import Outcome
@@ -34,13 +34,14 @@ class BatchOptions:
     ocr: str = "fast"
     segmenter: str = "auto"
     icons: bool = True
+    semantics: bool = True
     engine: str = "local"
     ordered: bool = False
     progress: bool = True
     ray_address: str | None = None
 
     def parser_options(self, device: str | None = None) -> ParserOptions:
-        return ParserOptions(self.ocr, self.segmenter, device or self.device, self.icons)
+        return ParserOptions(self.ocr, self.segmenter, device or self.device, self.icons, self.semantics)
 
     def parser_kwargs(self, device: str | None = None) -> dict:
         """Keyword arguments for `detact.Parser` in a worker."""
@@ -102,7 +103,7 @@ def valid_output(path: Path) -> int | None:
         doc = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if not isinstance(doc, dict) or doc.get("schema") != SCHEMA or \
+    if not isinstance(doc, dict) or doc.get("schema") not in SCHEMAS or \
             not isinstance(doc.get("elements"), list) or not isinstance(doc.get("image"), dict):
         return None
     return len(doc["elements"])

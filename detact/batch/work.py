@@ -19,7 +19,7 @@ class Outcome:
     pos: int
     ok: bool
     error: str | None = None
-    payload: str | None = None   # the detact/parse@1 JSON text
+    payload: str | None = None   # the parse JSON text
     elements: int | None = None
     ms: float = 0.0
 

@@ -15,12 +15,14 @@ def add_parser_options(p: argparse.ArgumentParser) -> None:
                    help="auto = SAM with a checkpoint and a GPU, else cv (default: auto)")
     g.add_argument("--ocr", default="fast", choices=OCR_ENGINES, help="text engine (default: fast)")
     g.add_argument("--no-icons", action="store_true", help="skip icon labelling")
+    g.add_argument("--no-semantics", action="store_true",
+                   help="skip roles, states, names and containers (the parse@1 fields only)")
 
 
 def parser_options(args: argparse.Namespace) -> ParserOptions:
     """The `ParserOptions` the command line asked for."""
     return ParserOptions(ocr=args.ocr, segmenter=args.segmenter, device=args.device,
-                         icons=not args.no_icons)
+                         icons=not args.no_icons, semantics=not args.no_semantics)
 
 
 def parser_from_args(args: argparse.Namespace):

@@ -14,7 +14,11 @@ def register(subparsers) -> None:
                               description="Parse a screenshot into text, icon and region elements "
                                           "with pixel coordinates.")
     p.add_argument("image", help="image file (PNG, JPEG, ...); '-' reads standard input")
-    p.add_argument("--format", default="table", choices=("table", "json", "prompt"), help="default: table")
+    p.add_argument("--format", default="table", choices=("table", "json", "prompt", "a11y"),
+                   help="table (people), json (detact/parse@2), prompt (the LLM lists) or a11y "
+                        "(OSWorld's accessibility-tree table, tab-separated); default: table")
+    p.add_argument("--schema", default="2", choices=("1", "2"),
+                   help="JSON schema: 2 (roles, states, names, parents, containers; default) or 1")
     p.add_argument("-o", "--output", help="write the result here instead of standard output")
     p.add_argument("--annotate", metavar="OUT.png", help="also save the screenshot with numbered boxes")
     add_parser_options(p)
@@ -23,7 +27,8 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..annotate import annotate
-    from ..formats import format_prompt, format_table
+    from ..elements import SCHEMA, SCHEMA_V1
+    from ..formats import format_a11y, format_prompt, format_table
     from ..imageio import load_image
 
     source = sys.stdin.buffer.read() if args.image == "-" else args.image
@@ -35,10 +40,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"detact: warning: {note}", file=sys.stderr)
     result = parser.parse(rgb)
     if args.format == "json":
-        text = result.to_json(indent=1)
+        text = result.to_json(indent=1, schema=SCHEMA if args.schema == "2" else SCHEMA_V1)
     elif args.format == "prompt":
-        # icon labels are the sets' names ("magnifying-glass"); describe adds what they do
-        text = format_prompt(result, describe=parser.icon_matcher.describe if parser.icon_matcher else None)
+        text = format_prompt(result)
+    elif args.format == "a11y":
+        text = format_a11y(result)
     else:
         text = format_table(result)
     if args.output:

@@ -47,7 +47,7 @@ def _body_doc(fields: dict, allow_parse: bool) -> dict:
     image = {"image_base64": {"type": "string", "description": "the image file, base64 "
                               "(a data: URL prefix is accepted)"}}
     if allow_parse:
-        image["parse"] = {"type": "object", "description": "a detact/parse@1 document "
+        image["parse"] = {"type": "object", "description": "a detact/parse@2 (or @1) document "
                           "instead of an image"}
     return {"requestBody": {"required": True, "content": {
         "multipart/form-data": {"schema": {"type": "object", "required": ["file"], "properties": {
@@ -186,7 +186,7 @@ def _screen_parse(runtime: Runtime, got: ClientInput) -> ParseResult:
         try:
             return ParseResult.from_dict(got.parse)
         except DocumentError as exc:
-            raise DocumentError(f"'parse' is not a valid detact/parse@1 document: {_one_line(exc, 160)}") from None
+            raise DocumentError(f"'parse' is not a valid parse document: {_one_line(exc, 160)}") from None
     return runtime.parse_bytes(got.image)
 
 
@@ -206,7 +206,7 @@ def _install_routes(app: FastAPI) -> None:
                 "busy": rt.busy, "max_concurrency": rt.max_concurrency, "served": rt.served}
 
     @app.post("/v1/parse", summary="parse a screenshot into UI elements",
-              responses={200: {"description": "a detact/parse@1 document (format=json), or text "
+              responses={200: {"description": "a detact/parse@2 document (format=json), or text "
                                               "(format=prompt|table)"}, **_ERRORS},
               openapi_extra=_body_doc({"format": {"type": "string", "enum": list(PARSE_FORMATS)}},
                                       allow_parse=False))

@@ -91,7 +91,7 @@ def _parse_doc(value) -> dict:
         except ValueError:
             raise HTTPException(400, "'parse' is not valid JSON") from None
     if not isinstance(value, dict):
-        raise HTTPException(422, "'parse' must be a detact/parse@1 object")
+        raise HTTPException(422, "'parse' must be a detact/parse@2 (or @1) object")
     return value
 
 

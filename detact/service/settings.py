@@ -34,11 +34,12 @@ class ServiceSettings:
     segmenter: str = "auto"
     device: str = "auto"
     icons: bool = True
+    semantics: bool = True
     parsers: int = 1
     preload_task_models: bool = True
 
     def parser_options(self) -> ParserOptions:
-        return ParserOptions(self.ocr, self.segmenter, self.device, self.icons)
+        return ParserOptions(self.ocr, self.segmenter, self.device, self.icons, self.semantics)
 
     @property
     def max_body_bytes(self) -> int:

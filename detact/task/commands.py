@@ -13,7 +13,7 @@ from ..files import read_bytes
 
 def _add_image_args(p: argparse.ArgumentParser, optional: bool = False) -> None:
     p.add_argument("image", nargs="?" if optional else None, metavar="IMAGE",
-                   help="screenshot, or a parse JSON (detact/parse@1) from `detact parse`")
+                   help="screenshot, or a parse JSON (detact/parse@2 or @1) from `detact parse`")
     p.add_argument("--task", help="what to do on the screen, e.g. \"Click on 'Save'\"")
     p.add_argument("--top-k", type=int, default=15, help="elements kept by the filter (15)")
     add_parser_options(p)

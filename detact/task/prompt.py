@@ -11,7 +11,6 @@ it for real. With ``max_tokens`` set, elements are dropped lowest-confidence fir
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -20,6 +19,8 @@ import numpy as np
 
 from ..elements import Elements
 from ..errors import DetactError
+from ..formats import (  # noqa: F401 - the section titles are re-exported for callers
+    EMPTY, SECTION_COLOR, SECTION_ICON, SECTION_TEXT, SECTIONS, element_sections)
 from .examples import Example
 from .textmatch import task_colors
 
@@ -34,7 +35,8 @@ def estimate_tokens(text: str) -> int:
 ROLE = """\
 You are a careful desktop and web automation agent. For each task you write a short PyAutoGUI
 script that performs it on the screen described below. The screen's UI elements are given as
-tuples (name, x, y), where x and y are the pixel coordinates of the element's centre{size}.
+tuples (name, role, x, y): what the element is called, what it is (button, checkbox, text
+box, ...) with its state (checked, selected, ...), and the pixel coordinates to click{size}.
 
 [IMPORTANT] Output only the script: `import pyautogui` and then one pyautogui call per line,
 with no explanations, comments or code fences.
@@ -70,12 +72,6 @@ Key names are PyAutoGUI's: "enter", "tab", "esc", "backspace", "delete", "up", "
 "right", "pageup", "pagedown", "home", "end", "ctrl", "alt", "shift", "win", "command", "f1"..."f12",
 single characters such as "a" or "1"."""
 
-SECTION_TEXT = "Text elements on the screen (text, x, y):"
-SECTION_ICON = "Icon and image elements on the screen (icon, x, y):"
-SECTION_COLOR = "Color elements on the screen (color, element, x, y):"
-EMPTY = "(none)"
-
-
 @dataclass
 class Prompt:
     """A built prompt and what went into it."""
@@ -92,10 +88,6 @@ class Prompt:
         return [{"role": "user", "content": self.text}]
 
 
-def _q(s: str) -> str:
-    return json.dumps(" ".join(str(s).split()), ensure_ascii=False)
-
-
 def informative_colors(elements: Elements, task: str) -> set[str]:
     """Colours worth a line in the colour section: all but the one most elements share (the
     page's own colour says nothing about any element), plus any colour the task names."""
@@ -108,25 +100,6 @@ def informative_colors(elements: Elements, task: str) -> set[str]:
     return keep | task_colors(task)
 
 
-def element_sections(elements: Elements, rows: Sequence[int], colors: set[str] | None = None
-                     ) -> tuple[list[str], list[str], list[str]]:
-    """Text, icon and colour lines for the given element rows (colour lines only for
-    ``colors``; None = every coloured element)."""
-    text, icon, color = [], [], []
-    centers = elements.centers
-    for i in rows:
-        kind, name = str(elements.kind[i]), str(elements.text[i] or elements.label[i])
-        cx, cy = (int(v) for v in centers[i])
-        if kind == "text" or (kind != "icon" and elements.text[i]):
-            text.append(f"({_q(name)}, {cx}, {cy})")
-        elif kind == "icon":
-            icon.append(f"({_q(name or 'unlabelled icon')}, {cx}, {cy})")
-        if elements.color[i] and (colors is None or elements.color[i] in colors):
-            what = name or ("icon" if kind == "icon" else "region")
-            color.append(f"({_q(elements.color[i])}, {_q(what)}, {cx}, {cy})")
-    return text, icon, color
-
-
 def _render(role: str, examples: Sequence[Example], sections: tuple[list, list, list],
             task: str) -> str:
     parts = [role, "", API_REFERENCE, "",
@@ -134,7 +107,7 @@ def _render(role: str, examples: Sequence[Example], sections: tuple[list, list, 
     for n, ex in enumerate(examples, 1):
         parts += [f"Example {n}:", ex.to_text().rstrip()]
     parts.append("")
-    for title, lines in zip((SECTION_TEXT, SECTION_ICON, SECTION_COLOR), sections):
+    for title, lines in zip(SECTIONS, sections):
         parts += [title, *(lines or [EMPTY]), ""]
     parts += ["Using the elements and the examples above, write the PyAutoGUI script for this "
               "task.", f"Task: {' '.join(task.split())}", "Output Script:"]

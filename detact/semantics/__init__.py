@@ -1,0 +1,85 @@
+"""The semantics stage: an accessibility tree from pixels.
+
+After the parser has found the elements, this stage says for each what it is (``role``), what
+it shows (``states``), what it is called (``name``), what it holds (``value``) and where it
+belongs (``parent``), and lists the containers:
+
+    elements + groups -> compound controls (`compounds`) -> roles and states (`roles`)
+        -> names and values (`labels`) -> containers and parents (`tree`)
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..boxes import reading_order
+from ..elements import Elements
+from .compounds import compound_candidates
+from .features import control_inputs
+from .labels import assign_names
+from .roles import INTERACTIVE, ROLES, make_role_classifier
+from .tree import CONTAINER_ROLES, build_tree
+
+__all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
+
+
+class Semantics:
+    """Roles, states, names, values, parents and containers for a parse.
+
+    classifier: anything with ``classify(ControlInputs) -> RoleResult`` and a ``name`` (None:
+    the bundled control classifier, or rules when it is missing; ``notes`` then says why)."""
+
+    def __init__(self, classifier=None, device: str = "cpu"):
+        why = ""
+        if classifier is None:
+            classifier, why = make_role_classifier(device)
+        self.classifier = classifier
+        self.notes = [f"roles and states come from rules, not the trained model: {why}"] if why else []
+
+    @property
+    def backend(self) -> str:
+        return self.classifier.name
+
+    def annotate(self, rgb: np.ndarray, elements: Elements, groups: np.ndarray,
+                 scale: float = 1.0) -> tuple[Elements, Elements]:
+        """``elements`` (leaves; ``groups``: (G, 4) boxes that held several of them) with the
+        semantic columns filled, plus compound controls, numbered in reading order; and the
+        containers, numbered after them."""
+        compounds, counts, parts = compound_candidates(elements, groups, scale)
+        n = len(elements)
+        everything = Elements.concat([elements, compounds])
+        is_compound = np.arange(len(everything)) >= n
+        children = np.zeros(len(everything), np.int32)
+        children[n:] = counts
+        result = self.classifier.classify(control_inputs(rgb, everything, is_compound, children, scale))
+        everything = everything.with_(role=result.roles, states=result.states)
+        # a candidate the classifier calls a control stands for its parts; the rest stay groups
+        control = np.isin(result.roles[n:], INTERACTIVE)
+        used = [k for k in range(len(compounds)) if control[k]]
+        keep = np.concatenate([np.ones(n, bool), control])
+        everything = everything[keep].numbered()          # provisional ids: row numbers
+        part_rows = {n + i: parts[k] for i, k in enumerate(used)}
+        parent = everything.parent.copy()
+        for row, rows in part_rows.items():
+            parent[rows] = row
+        everything = assign_names(everything.with_(parent=parent), part_rows)
+        everything = _renumber(everything)
+        remaining = _without(groups, compounds.xyxy[control]) if len(compounds) else groups
+        return build_tree(everything, remaining, rgb.shape[1], rgb.shape[0], first_id=len(everything))
+
+
+def _without(groups: np.ndarray, used: np.ndarray) -> np.ndarray:
+    """``groups`` minus the boxes in ``used``."""
+    if not len(used):
+        return groups
+    taken = (groups[:, None, :] == used[None, :, :]).all(-1).any(1)
+    return groups[~taken]
+
+
+def _renumber(elements: Elements) -> Elements:
+    """Sort in reading order and number 0..N-1, carrying parent references along."""
+    order = reading_order(elements.xyxy)
+    new_id = np.empty(len(elements), np.int32)
+    new_id[order] = np.arange(len(elements), dtype=np.int32)
+    old_to_new = dict(zip(elements.id.tolist(), new_id.tolist()))
+    parent = np.array([old_to_new.get(int(p), -1) for p in elements.parent], np.int32)
+    return elements.with_(parent=parent)[order].numbered()

@@ -1,0 +1,110 @@
+"""Roles and states: what each element is (button, checkbox, combo box, menu item, ...) and
+what it shows (checked, selected, disabled, expanded, focused, pressed).
+
+`ControlClassifier` runs the trained control classifier (``detact/data/models/controls.onnx``,
+recipe in ``training/controls/``) on the inputs of `detact.semantics.features`. Without the
+model file, `RuleRoles` stands in: roles from the element's kind and shape, no states.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..elements import INTERACTIVE, ROLES, STATES
+from ..errors import ModelUnavailable
+from ..runtime import ort_session, package_data
+from .features import CROP_H, CROP_W, FEATURES, FEATURES_VERSION, ControlInputs
+
+#: Roles whose "checked" state is scored (a pressed toggle button counts as checked).
+STATEFUL = ("checkbox", "radio", "switch")
+MODEL_FILE = ("models", "controls.onnx")
+
+
+@dataclass
+class RoleResult:
+    """Per element: role, states (tuples of names) and the role's probability."""
+
+    roles: np.ndarray        # (N,) object: names from ROLES
+    states: list[tuple[str, ...]]
+    confidence: np.ndarray   # (N,) float32
+
+
+class ControlClassifier:
+    """The trained classifier. ``path`` defaults to the bundled model; a missing file is
+    `ModelUnavailable`. Its ONNX metadata names the roles, states and feature version it was
+    trained with, and is checked against this code."""
+
+    name = "controls-onnx"
+
+    def __init__(self, path: Path | None = None, device: str = "cpu", state_threshold: float = 0.5):
+        path = Path(path) if path is not None else package_data(*MODEL_FILE)
+        if not path.is_file():
+            raise ModelUnavailable(f"control classifier not found at {path}; rebuild it with "
+                                   f"training/controls (see its README)")
+        self.session = ort_session(path, device)
+        meta = self.session.get_modelmeta().custom_metadata_map
+        try:
+            self.roles = tuple(json.loads(meta["roles"]))
+            self.states = tuple(json.loads(meta["states"]))
+            features = tuple(json.loads(meta["features"]))
+            version = int(meta["features_version"])
+        except (KeyError, ValueError) as exc:
+            raise ModelUnavailable(f"{path}: not a DetACT control classifier (metadata {exc})") from None
+        if features != FEATURES or version != FEATURES_VERSION or not set(self.roles) <= set(ROLES) \
+                or not set(self.states) <= set(STATES):
+            raise ModelUnavailable(f"{path} was trained for other inputs or roles than this code; "
+                                   f"retrain it (training/controls)")
+        self.state_threshold = state_threshold
+
+    def classify(self, inputs: ControlInputs, batch: int = 256) -> RoleResult:
+        n = len(inputs)
+        if n == 0:
+            return RoleResult(np.zeros(0, object), [], np.zeros(0, np.float32))
+        role_p, state_p = [], []
+        for s in range(0, n, batch):
+            r, st = self.session.run(None, {"tight": inputs.tight[s:s + batch],
+                                            "context": inputs.context[s:s + batch],
+                                            "features": inputs.features[s:s + batch]})
+            role_p.append(r)
+            state_p.append(st)
+        probs, sp = np.concatenate(role_p), np.concatenate(state_p)
+        best = probs.argmax(1)
+        roles = np.array([self.roles[i] for i in best], dtype=object)
+        on = sp >= self.state_threshold
+        states = [tuple(s for s, flag in zip(self.states, row) if flag) for row in on]
+        return RoleResult(roles, states, probs[np.arange(n), best].astype(np.float32))
+
+
+class RuleRoles:
+    """Stand-in without the trained model: text is text, icons are icons, a small square
+    region is a checkbox, a wide short framed region a text box, other regions buttons."""
+
+    name = "rules"
+
+    def classify(self, inputs: ControlInputs) -> RoleResult:
+        f = inputs.features
+        col = {name: i for i, name in enumerate(FEATURES)}
+        w = 2 ** (f[:, col["log_w"]] * 8)
+        h = 2 ** (f[:, col["log_h"]] * 8)
+        roles = np.full(len(f), "button", dtype=object)
+        roles[f[:, col["kind_text"]] > 0] = "text"
+        roles[f[:, col["kind_icon"]] > 0] = "icon"
+        region = f[:, col["kind_region"]] > 0
+        roles[region & (np.maximum(w, h) <= 24) & (np.abs(w - h) <= 3)] = "checkbox"
+        roles[region & (w >= 6 * h) & (h <= 48)] = "textbox"
+        return RoleResult(roles, [()] * len(f), np.full(len(f), 0.5, np.float32))
+
+
+def make_role_classifier(device: str = "cpu"):
+    """The trained classifier, or `RuleRoles` and the reason it could not be loaded."""
+    try:
+        return ControlClassifier(device=device), ""
+    except ModelUnavailable as exc:
+        return RuleRoles(), str(exc)
+
+
+__all__ = ["ROLES", "INTERACTIVE", "STATEFUL", "RoleResult", "ControlClassifier", "RuleRoles",
+           "make_role_classifier", "CROP_H", "CROP_W"]

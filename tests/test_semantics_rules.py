@@ -1,0 +1,118 @@
+"""The rules of the semantics stage on drawn layouts, table driven: compound candidates
+(`detact.semantics.compounds`), names and values (`labels`), containers and parents (`tree`).
+Roles are given as the classifier would give them; these tests check what follows from them."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from detact.elements import Elements
+from detact.semantics.compounds import compound_candidates
+from detact.semantics.labels import assign_names
+from detact.semantics.tree import build_tree
+
+
+def layout(*items) -> Elements:
+    """Elements from (box, kind, text, role[, label]) tuples, numbered 0..N-1."""
+    return Elements([it[0] for it in items], [it[1] for it in items], [it[2] for it in items],
+                    [it[4] if len(it) > 4 else "" for it in items],
+                    role=[it[3] for it in items]).numbered()
+
+
+# ---------------------------------------------------------------- compound candidates
+
+@pytest.mark.parametrize("groups, leaves, expected", [
+    # a combo box: value and arrow on one line inside a 32 px frame
+    ([[100, 10, 260, 42]], [([110, 18, 170, 34], "text"), ([236, 20, 250, 32], "icon")], [[100, 10, 260, 42]]),
+    # a panel with two lines of text is no compound control
+    ([[0, 0, 400, 90]], [([10, 10, 200, 30], "text"), ([10, 50, 200, 70], "text")], []),
+    # a frame far taller than its parts (a card) is no control either
+    ([[0, 0, 300, 120]], [([10, 10, 100, 26], "text"), ([120, 10, 200, 26], "text")], []),
+    # five parts: a toolbar, not one control
+    ([[0, 0, 400, 40]], [([10 + 70 * i, 10, 60 + 70 * i, 30], "text") for i in range(5)], []),
+])
+def test_compound_candidates(groups, leaves, expected):
+    els = Elements([b for b, _ in leaves], [k for _, k in leaves], ["x"] * len(leaves))
+    found, counts, parts = compound_candidates(els, np.array(groups, np.int32))
+    assert found.xyxy.tolist() == expected
+    assert (found.frame == found.xyxy).all() and all(len(p) == c for p, c in zip(parts, counts))
+
+
+# ---------------------------------------------------------------- names and values
+
+def test_checkbox_takes_the_label_to_its_right_and_grows_over_it():
+    els = layout(([20, 20, 36, 36], "region", "", "checkbox"), ([44, 19, 200, 37], "text", "Remember me", "text"),
+                 ([300, 19, 400, 37], "text", "Far away", "text"))
+    out = assign_names(els)
+    box = out[0]
+    assert box.name == "Remember me" and box.bbox == (20, 19, 200, 37)
+    assert box.center == (28, 28)                    # the click stays on the box itself
+    assert out[1].parent == box.id and out[2].parent == -1
+
+
+def test_radio_takes_a_label_on_its_left_when_none_is_right():
+    out = assign_names(layout(([10, 20, 80, 36], "text", "Small", "text"), ([86, 20, 102, 36], "region", "", "radio")))
+    assert out[1].name == "Small"
+
+
+def test_switch_takes_the_label_far_left_on_its_row():
+    out = assign_names(layout(([40, 100, 220, 118], "text", "Developer mode", "text"),
+                              ([1100, 96, 1150, 122], "region", "", "switch"),
+                              ([40, 140, 220, 158], "text", "Other row", "text")))
+    assert out[1].name == "Developer mode" and out[1].bbox == (1100, 96, 1150, 122)
+
+
+@pytest.mark.parametrize("items, name, value", [
+    # label left on the row
+    ([([20, 20, 120, 38], "text", "Country:", "text"), ([140, 14, 340, 44], "region", "", "combobox")], "Country", ""),
+    # label above, left-aligned
+    ([([20, 10, 120, 26], "text", "Forward to", "text"), ([20, 32, 320, 62], "text", "team@example.com", "textbox")],
+     "Forward to", "team@example.com"),
+    # no label anywhere: a text box is named by its placeholder
+    ([([400, 300, 700, 330], "text", "Search mail", "textbox")], "Search mail", "Search mail"),
+    # the nearer of a left and an above label wins
+    ([([20, 0, 120, 16], "text", "Far above", "text"), ([60, 60, 120, 78], "text", "Size", "text"),
+      ([130, 54, 230, 84], "region", "", "spinbox")], "Size", ""),
+])
+def test_fields_take_their_label_left_or_above(items, name, value):
+    out = assign_names(layout(*items))
+    field = out[len(items) - 1]
+    assert (field.name, field.value) == (name, value)
+
+
+def test_compound_control_is_named_by_its_parts_and_icon_only_by_its_icon():
+    els = layout(([100, 10, 200, 42], "region", "", "button"), ([110, 18, 126, 34], "icon", "", "icon", "trash"),
+                 ([130, 18, 190, 34], "text", "Delete", "text"), ([300, 10, 332, 42], "icon", "", "button", "close"))
+    out = assign_names(els, parts={0: np.array([1, 2])})
+    assert out[0].name == "Delete" and out[3].name == "close" and out[1].name == "trash"
+
+
+# ---------------------------------------------------------------- containers and parents
+
+@pytest.mark.parametrize("children, box, role", [
+    ([([10 + 40 * i, 10, 42 + 40 * i, 42], "icon", "", "button") for i in range(4)], [0, 0, 200, 50], "toolbar"),
+    ([([10, 10 + 30 * i, 150, 34 + 30 * i], "text", f"Item {i}", "menuitem") for i in range(4)], [0, 0, 160, 140], "menu"),
+    ([([10, 10 + 30 * i, 150, 34 + 30 * i], "text", f"Row {i}", "listitem") for i in range(4)], [0, 0, 160, 140], "list"),
+    ([([10, 10, 300, 30], "text", "Delete all?", "text"), ([20, 300, 100, 330], "text", "OK", "button")],
+     [0, 0, 600, 340], "dialog"),
+    ([([10, 10, 300, 30], "text", "Some text", "text"), ([10, 40, 300, 60], "text", "More", "text")],
+     [0, 0, 320, 70], "group"),
+])
+def test_container_roles(children, box, role):
+    els = layout(*children)
+    out, containers = build_tree(els, np.array([box], np.int32), 1000, 1000, first_id=len(els))
+    assert containers.role.tolist() == [role]
+    assert (out.parent == containers.id[0]).all()
+
+
+def test_menu_bar_from_a_row_of_menu_items_and_nesting():
+    items = [([10 + 60 * i, 5, 60 + 60 * i, 25], "text", w, "menuitem") for i, w in enumerate(["File", "Edit", "View"])]
+    items.append(([20, 100, 60, 120], "text", "Inside", "text"))
+    els = layout(*items)
+    out, containers = build_tree(els, np.array([[0, 80, 300, 200], [10, 90, 100, 130]], np.int32), 1000, 1000,
+                                 first_id=len(els))
+    by_box = {c.bbox: c for c in containers}
+    bar, inner, outer = by_box[(10, 5, 180, 25)], by_box[(10, 90, 100, 130)], by_box[(0, 80, 300, 200)]
+    assert (bar.role, inner.role, outer.role) == ("menubar", "group", "group")
+    assert out[3].parent == inner.id and inner.parent == outer.id and outer.parent == -1
+    assert all(out[i].parent == bar.id for i in range(3))
