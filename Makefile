@@ -13,7 +13,7 @@ $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q torch==2.14.1 torchvision==0.29.1
-	$(PY) -m pip install -q -e ".[serve,dev,icons-build]"
+	$(PY) -m pip install -q -e ".[serve,mcp,dev,icons-build]"
 	$(PY) -c "from detact.text.export import ensure_recognizer_onnx as e; print('OCR recognizer:', e())"
 	touch $@
 

@@ -12,10 +12,12 @@ from .errors import DetactError
 #: Modules that add sub-commands, in the order ``--help`` lists them.
 COMMAND_MODULES = (
     "detact.commands.parse",      # parse
+    "detact.commands.locate",     # locate
     "detact.batch.commands",      # batch
     "detact.task.commands",       # filter, prompt, script
     "detact.evaluation.commands",  # eval
     "detact.service.commands",    # serve
+    "detact.mcp.commands",        # mcp
     "detact.models.commands",     # models
 )
 

@@ -60,7 +60,8 @@ class Column:
 
 
 #: Every column but the boxes, in JSON order. ``id`` -1 means "not numbered yet"; ``parent``
-#: -1 "none"; ``role`` "" "not classified". The last five are parse@2's.
+#: -1 "none"; ``role`` "" "not classified". The last six are parse@2's; ``label`` is what an
+#: icon does (a function such as "close"), ``icon`` the icon set's own name for it ("fa:xmark").
 COLUMNS: dict[str, Column] = {
     "id": Column(np.int32, -1, int),
     "kind": Column(object, "region", str),
@@ -73,8 +74,9 @@ COLUMNS: dict[str, Column] = {
     "name": Column(object, "", str),
     "value": Column(object, "", str),
     "parent": Column(np.int32, -1, int),
+    "icon": Column(object, "", str),
 }
-V2_COLUMNS = ("role", "states", "name", "value", "parent")
+V2_COLUMNS = ("role", "states", "name", "value", "parent", "icon")
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,7 @@ class Element:
     value: str = ""
     parent: int = -1
     center: tuple[int, int] = (-1, -1)
+    icon: str = ""
 
     def __post_init__(self):
         if self.center == (-1, -1):
@@ -112,7 +115,7 @@ class Element:
              "score": round(float(self.score), 4), "color": self.color}
         if schema == SCHEMA:
             d.update(role=self.role, states=list(self.states), name=self.name, value=self.value,
-                     parent=None if self.parent < 0 else self.parent)
+                     parent=None if self.parent < 0 else self.parent, icon=self.icon)
         return d
 
 
@@ -209,7 +212,7 @@ class Elements:
             return Element(str(self.kind[i]), tuple(int(v) for v in self.xyxy[i]), str(self.text[i]),
                            str(self.label[i]), float(self.score[i]), str(self.color[i]), int(self.id[i]),
                            str(self.role[i]), tuple(self.states[i]), str(self.name[i]), str(self.value[i]),
-                           int(self.parent[i]), tuple(int(v) for v in self.centers[i]))
+                           int(self.parent[i]), tuple(int(v) for v in self.centers[i]), str(self.icon[i]))
         return Elements(**{name: col[index] for name, col in self._columns().items()})
 
     def __iter__(self) -> Iterator[Element]:
@@ -296,15 +299,26 @@ class ParseResult:
     timings_ms: dict = field(default_factory=dict)
     backends: dict = field(default_factory=dict)
     containers: Elements = field(default_factory=Elements)
+    #: coordinates are image pixels divided by this (1: pixels; 2: logical units of a 2x screen)
+    screen_scale: float = 1.0
+    #: the UI scale the screenshot looks taken at, read off its text heights (`detact.scale`)
+    ui_scale: float = 1.0
+
+    @property
+    def screen_size(self) -> tuple[int, int]:
+        """(width, height) in the units of the coordinates: what PyAutoGUI's screen measures."""
+        return round(self.width / self.screen_scale), round(self.height / self.screen_scale)
 
     def to_dict(self, schema: str = SCHEMA) -> dict:
         """The parse document: ``detact/parse@2`` (default) or ``detact/parse@1`` (the same
         without roles, states, names, values, parents and containers)."""
         if schema not in SCHEMAS:
             raise ValueError(f"unknown schema {schema!r}; use one of {', '.join(SCHEMAS)}")
-        doc = {"schema": schema,
-               "image": {"width": self.width, "height": self.height, "sha256": self.sha256},
-               "elements": self.elements.to_dicts(schema)}
+        image = {"width": self.width, "height": self.height, "sha256": self.sha256}
+        if schema == SCHEMA:
+            sw, sh = self.screen_size
+            image.update(ui_scale=self.ui_scale, screen_scale=self.screen_scale, screen_width=sw, screen_height=sh)
+        doc = {"schema": schema, "image": image, "elements": self.elements.to_dicts(schema)}
         if schema == SCHEMA:
             doc["containers"] = [_container_dict(e) for e in self.containers]
         doc["timings_ms"] = {k: round(float(v), 2) for k, v in self.timings_ms.items()}
@@ -340,7 +354,8 @@ class ParseResult:
             raise DocumentError("container ids must differ from element ids")
         return cls(width, height, str(img.get("sha256", "")), elements,
                    dict(timings) if isinstance(timings, dict) else {},
-                   dict(backends) if isinstance(backends, dict) else {}, boxes)
+                   dict(backends) if isinstance(backends, dict) else {}, boxes,
+                   _scale_of(img, "screen_scale"), _scale_of(img, "ui_scale"))
 
     @classmethod
     def from_json(cls, text: str) -> "ParseResult":
@@ -349,6 +364,14 @@ class ParseResult:
         except (ValueError, RecursionError) as exc:
             raise DocumentError(f"not valid JSON ({_why(exc)})") from None
         return cls.from_dict(data)
+
+
+def _scale_of(image: dict, key: str) -> float:
+    value = image.get(key, 1.0)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or not 0.25 <= value <= 8:
+        raise DocumentError(f"image {key} must be a number from 0.25 to 8, got {value!r}")
+    return float(value)
 
 
 def _container_dict(e: Element) -> dict:

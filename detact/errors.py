@@ -23,3 +23,24 @@ class LLMError(DetactError):
 
 class DocumentError(DetactError):
     """A parse document (``detact/parse@1`` or ``@2`` JSON) is malformed; the message says where."""
+
+
+class ImageTooLarge(ImageError):
+    """The image has more pixels than the caller accepts (one message whoever noticed it:
+    our header check or Pillow's decompression-bomb guard)."""
+
+
+class InputTooLarge(DetactError):
+    """A text or document is over a size or work limit (a task, an element name, a parse
+    document with too many elements); the message names the limit."""
+
+
+class RiskyScript(ScriptRejected):
+    """A well-formed script holds risky actions (system hotkeys, commands typed into a run
+    dialog or terminal, very long runs, hidden characters) and risky scripts were not allowed.
+
+    ``risks``: what was found (a list of `detact.task.script.Risk`)."""
+
+    def __init__(self, message: str, risks=()):
+        super().__init__(message)
+        self.risks = list(risks)

@@ -1,16 +1,23 @@
-"""Load any supported image input into an RGB ``uint8`` numpy array of shape (H, W, 3)."""
+"""Load any supported image input into an RGB ``uint8`` numpy array of shape (H, W, 3).
+
+Encoded images are opened with Pillow restricted to `FORMATS`: a file that says it is
+something else (an EPS named ``.png`` would reach Pillow's Ghostscript plugin) is "not an
+image". Every image over the pixel limit gets one error, `ImageTooLarge`, in our words,
+whether our header check or Pillow's decompression-bomb guard noticed it first.
+"""
 from __future__ import annotations
 
 import hashlib
 import io
 import os
+import re
 import warnings
 from typing import Union
 
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
-from .errors import ImageError
+from .errors import ImageError, ImageTooLarge
 from .files import MAX_FILE_BYTES, read_bytes
 
 ImageInput = Union[str, os.PathLike, bytes, bytearray, "Image.Image", np.ndarray]
@@ -20,14 +27,50 @@ ImageInput = Union[str, os.PathLike, bytes, bytearray, "Image.Image", np.ndarray
 MAX_PIXELS = 40_000_000
 #: Smallest side that can hold a UI element.
 MIN_SIDE = 8
+#: The only Pillow formats opened: what screenshots are saved as. Everything else (EPS, PSD,
+#: PDF, ICNS, ...) is refused before any plugin parses it.
+FORMATS = ("PNG", "JPEG", "WEBP", "BMP", "GIF", "TIFF")
+
+
+def too_large(what: str, max_pixels: int, w: int | None = None, h: int | None = None,
+              pixels: int | None = None) -> ImageTooLarge:
+    """The one error for an image over ``max_pixels`` (with its size when known)."""
+    size = f"{w}x{h} = {w * h:,} pixels" if w is not None and h is not None else f"{pixels:,} pixels"
+    return ImageTooLarge(f"{what}: image is {size}, too large (limit {max_pixels:,})")
 
 
 def _check_size(w: int, h: int, max_pixels: int, what: str) -> None:
     if w < MIN_SIDE or h < MIN_SIDE:
         raise ImageError(f"{what}: image is {w}x{h} pixels; need at least {MIN_SIDE}x{MIN_SIDE}")
     if w * h > max_pixels:
-        raise ImageError(f"{what}: image is {w}x{h} = {w * h:,} pixels, too large "
-                         f"(limit {max_pixels:,})")
+        raise too_large(what, max_pixels, w, h)
+
+
+def _bomb(exc: Exception, what: str, max_pixels: int) -> ImageTooLarge:
+    """`too_large` for Pillow's decompression-bomb guard ("Image size (N pixels) exceeds ..."),
+    which fires above Pillow's own limit whatever ``max_pixels`` allows."""
+    m = re.search(r"\((\d+) pixels\)", str(exc))
+    limit = min(max_pixels, Image.MAX_IMAGE_PIXELS or max_pixels)
+    return too_large(what, limit, pixels=int(m.group(1)) if m else limit + 1)
+
+
+def open_image(data: bytes, what: str, max_pixels: int) -> "Image.Image":
+    """Pillow's lazy image for ``data`` (header read, pixels not decoded), restricted to
+    `FORMATS` and checked against ``max_pixels``. Raises `ImageError` / `ImageTooLarge`."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            img = Image.open(io.BytesIO(data), formats=FORMATS)
+    except UnidentifiedImageError:
+        raise ImageError(f"{what}: not an image (unrecognised format; accepted: "
+                         f"{', '.join(FORMATS)})") from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        # Pillow's own guard fired before our check could: same error, our words
+        raise _bomb(exc, what, max_pixels) from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise ImageError(f"{what}: corrupt or truncated image ({exc})") from None
+    _check_size(img.width, img.height, max_pixels, what)
+    return img
 
 
 def _pil_to_rgb(img: "Image.Image", what: str) -> np.ndarray:
@@ -52,18 +95,13 @@ def _pil_to_rgb(img: "Image.Image", what: str) -> np.ndarray:
 
 
 def _open_pil(data: bytes, what: str, max_pixels: int) -> np.ndarray:
+    img = open_image(data, what, max_pixels)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            img = Image.open(io.BytesIO(data))
-            _check_size(img.width, img.height, max_pixels, what)
             img.load()
-    except ImageError:
-        raise
-    except UnidentifiedImageError:
-        raise ImageError(f"{what}: not an image (unrecognised format)") from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-        raise ImageError(f"{what}: image too large ({exc})".replace(" could be decompression bomb DOS attack.", "")) from None
+        raise _bomb(exc, what, max_pixels) from None
     except (OSError, SyntaxError, ValueError) as exc:
         # PIL reports truncated/corrupt data as OSError ("image file is truncated", ...)
         raise ImageError(f"{what}: corrupt or truncated image ({exc})") from None

@@ -24,6 +24,7 @@ from .icons.glyphs import label_icons, read_glyphs
 from .imageio import ImageInput, image_sha256, load_image, screen_scale
 from .merge import merge_layout
 from .runtime import resolve_device
+from .scale import guess_ui_scale
 
 __all__ = ["Parser", "parse", "ParserOptions", "OCR_ENGINES", "SEGMENTERS"]
 
@@ -67,6 +68,31 @@ class Parser:
         """Parse one image (path, bytes, PIL image or RGB numpy array; see `load_image`)."""
         return self.parse_batch([image])[0]
 
+    def locate(self, image: ImageInput | ParseResult, query: str, k: int = 5):
+        """The ``k`` elements a reference such as "the Save button" or "the trash icon" most
+        likely means, best first (`detact.task.locate`); ``image`` may be a `ParseResult`
+        already made, which is how an agent asks several questions about one screen."""
+        from .task.locate import locate
+        from .task.pipeline import function_describer
+
+        result = image if isinstance(image, ParseResult) else self.parse(image)
+        return locate(result, query, k, embedder=self._embedder(), describe=function_describer())
+
+    def _embedder(self):
+        """MiniLM for locate, loaded on first use (None when it cannot be: words only)."""
+        if not hasattr(self, "_minilm"):
+            from .errors import DetactError
+            from .task.embedding import Embedder
+
+            self._minilm = Embedder(self.device)
+            try:
+                self._minilm.encode(["warm up"])
+            except DetactError as exc:
+                self.notes.append(f"locate matches words only: {exc}")
+                self._minilm = None
+        return self._minilm
+
+
     def parse_batch(self, images: Sequence[ImageInput]) -> list[ParseResult]:
         """Parse several images with the models loaded once; a segmenter that can batch (SAM's
         image encoder) sees them all at once. A bad image raises `ImageError`; use
@@ -94,7 +120,7 @@ class Parser:
             timings["semantics"] = (time.perf_counter() - t) * 1e3
         timings["total"] = (time.perf_counter() - t0) * 1e3
         return ParseResult(rgb.shape[1], rgb.shape[0], image_sha256(rgb), elements, timings, self.backends,
-                           containers)
+                           containers, ui_scale=guess_ui_scale(elements))
 
     def leaves(self, rgb: np.ndarray, timings: dict | None = None,
                regions: Elements | None = None) -> tuple[Elements, np.ndarray]:

@@ -145,7 +145,7 @@ def test_limits_answer_413(parser, good_png):
         _assert_error(r, 413, "body over the limit")
         wide = _png(size=(1000, 300))  # small file, 300,000 pixels
         r = c.post("/v1/parse", files={"file": ("wide.png", wide, "image/png")})
-        _assert_error(r, 413, "over this server's limit of 200,000")
+        _assert_error(r, 413, "upload: image is 1000x300 = 300,000 pixels, too large (limit 200,000)")
         assert c.post("/v1/parse", files={"file": ("ok.png", good_png, "image/png")}).status_code == 200
 
 
@@ -160,30 +160,41 @@ def test_api_key_401(parser, good_png):
         assert c.get("/healthz").status_code == 200  # probes need no key
 
 
-def test_concurrency_full_503_and_timeout_504(parser):
+def _burst(c, files, n: int) -> list:
+    start = threading.Barrier(n)
+    results = []
+
+    def hit():
+        start.wait()
+        results.append(c.post("/v1/parse", files=files))
+
+    threads = [threading.Thread(target=hit) for _ in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def test_concurrency_queue_503_and_timeout_504(parser):
+    """A burst beyond the slots waits in the queue and is answered (issue 16: it used to get
+    503 at once); without a queue, or past the wait deadline, the extra requests get 503 with
+    a Retry-After."""
     busy = _busy_png()
     files = {"file": ("busy.png", busy, "image/png")}
     with serve(parser, max_concurrency=1) as c:
-        start = threading.Barrier(4)
-        results = []
+        results = _burst(c, files, 4)
+        assert [r.status_code for r in results] == [200] * 4, [r.text for r in results]
+        assert all(any("Item" in e["text"] for e in r.json()["elements"]) for r in results)
+        assert c.get("/healthz").json()["queued"] == 0
 
-        def hit():
-            start.wait()
-            results.append(c.post("/v1/parse", files=files))
-
-        threads = [threading.Thread(target=hit) for _ in range(4)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        codes = sorted(r.status_code for r in results)
-        assert codes.count(200) >= 1 and codes.count(503) >= 1 and set(codes) <= {200, 503}, codes
-        for r in results:
-            if r.status_code == 503:
-                _assert_error(r, 503, "busy")
-                assert r.headers["retry-after"] == "1"
-            else:
-                assert any("Item" in e["text"] for e in r.json()["elements"])
+    for limits in ({"queue_size": 0}, {"queue_wait": 0.01}):
+        with serve(parser, max_concurrency=1, **limits) as c:
+            codes = sorted(r.status_code for r in _burst(c, files, 4))
+            assert codes.count(200) >= 1 and codes.count(503) >= 1 and set(codes) <= {200, 503}, codes
+            r = next(r for r in _burst(c, files, 3) if r.status_code == 503)
+            _assert_error(r, 503, "busy")
+            assert 1 <= int(r.headers["retry-after"]) <= 60
 
     with serve(parser, timeout=0.05, max_concurrency=2) as c:
         _assert_error(c.post("/v1/parse", files=files), 504, "longer than 0.05 s")
@@ -335,3 +346,22 @@ def test_filter_route_and_cli_agree_on_ids_and_order(parser, capsys, task):
     assert [e["id"] for e in served["elements"]] == [e["id"] for e in cli["elements"]]
     assert [e["relevance"] for e in served["elements"]] == [e["relevance"] for e in cli["elements"]]
     assert len(cli["elements"]) == 8 and cli["task"] == served["task"] == task
+
+
+def test_locate_route_and_logical_coordinates(parser):
+    """POST /v1/locate finds what it is asked for; screen_scale answers in logical units."""
+    from conftest import SAMPLE
+
+    b64 = base64.b64encode(SAMPLE.read_bytes()).decode()
+    with serve(parser) as c:
+        r = c.post("/v1/locate", json={"image_base64": b64, "query": "Send now", "k": 3})
+        assert r.status_code == 200, r.text
+        best = r.json()["matches"][0]
+        assert best["name"] == "Send now" and r.json()["screen"] == {"width": 1280, "height": 800}
+        half = c.post("/v1/locate", json={"image_base64": b64, "query": "Send now", "screen_scale": 2}).json()
+        assert half["screen"] == {"width": 640, "height": 400}
+        assert abs(half["matches"][0]["center"][0] - best["center"][0] / 2) <= 1
+        for body, status, needle in (({"image_base64": b64}, 422, "query"),
+                                     ({"image_base64": b64, "query": "x", "k": 0}, 422, "'k'"),
+                                     ({"image_base64": b64, "query": "x", "screen_scale": "big"}, 422, "screen_scale")):
+            _assert_error(c.post("/v1/locate", json=body), status, needle)

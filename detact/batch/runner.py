@@ -13,6 +13,7 @@ from typing import Iterator, Sequence
 from ..build import DEVICES, ParserOptions
 from ..elements import SCHEMAS
 from ..errors import DetactError
+from ..files import read_bytes, read_text
 from .inputs import ImageJob
 from .work import Outcome
 
@@ -98,10 +99,11 @@ class BatchSummary:
 
 
 def valid_output(path: Path) -> int | None:
-    """Element count of a finished parse JSON at ``path``; None if missing or unusable."""
+    """Element count of a finished parse JSON at ``path``; None if missing or unusable (a FIFO
+    or folder of that name included: it is replaced, never read)."""
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        doc = json.loads(read_text(path, what="parse JSON"))
+    except (DetactError, ValueError, RecursionError):
         return None
     if not isinstance(doc, dict) or doc.get("schema") not in SCHEMAS or \
             not isinstance(doc.get("elements"), list) or not isinstance(doc.get("image"), dict):
@@ -129,11 +131,12 @@ class IndexFile:
         self.path = path
         self.records: dict[str, dict] = {}
         if path.exists():
-            for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            text = read_bytes(path, what="batch index", empty_ok=True).decode("utf-8", errors="replace")
+            for line in text.splitlines():
                 try:
                     rec = json.loads(line)
-                except ValueError:
-                    continue  # a line cut short by a crash
+                except (ValueError, RecursionError):
+                    continue  # a line cut short by a crash, or not ours
                 if isinstance(rec, dict) and isinstance(rec.get("path"), str):
                     self.records.pop(rec["path"], None)
                     self.records[rec["path"]] = rec

@@ -30,3 +30,30 @@ def parser_from_args(args: argparse.Namespace):
     from ..parser import Parser
 
     return Parser.from_options(parser_options(args))
+
+
+def add_screen_scale(p: argparse.ArgumentParser) -> None:
+    """``--screen-scale S``: coordinates in the logical units of a HiDPI screen."""
+    p.add_argument("--screen-scale", type=float, default=None, metavar="S",
+                   help="the screen's scale factor (2 for Retina, 1.5 for Windows at 150%%): every "
+                        "coordinate is given in the logical units PyAutoGUI clicks in")
+
+
+def with_screen_scale(result, args: argparse.Namespace):
+    """``result`` in logical coordinates when ``--screen-scale`` asks for it; else as it is,
+    with a note on stderr when the screenshot looks taken at another UI scale."""
+    import sys
+
+    from ..errors import DetactError
+    from ..scale import to_logical
+
+    scale = getattr(args, "screen_scale", None)
+    if scale is None:
+        if result.ui_scale != 1.0 and result.screen_scale == 1.0:
+            print(f"detact: note: this screenshot looks taken at UI scale {result.ui_scale:g} (its text is "
+                  f"large); add --screen-scale {result.ui_scale:g} for the coordinates PyAutoGUI clicks at",
+                  file=sys.stderr)
+        return result
+    if not 0.25 <= scale <= 8:
+        raise DetactError(f"--screen-scale must be between 0.25 and 8, got {scale:g}")
+    return to_logical(result, scale)

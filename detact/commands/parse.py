@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from ..errors import DetactError
-from .options import add_parser_options, parser_from_args
+from .options import add_parser_options, add_screen_scale, parser_from_args, with_screen_scale
 
 
 def register(subparsers) -> None:
@@ -22,6 +22,7 @@ def register(subparsers) -> None:
     p.add_argument("-o", "--output", help="write the result here instead of standard output")
     p.add_argument("--annotate", metavar="OUT.png", help="also save the screenshot with numbered boxes")
     add_parser_options(p)
+    add_screen_scale(p)
     p.set_defaults(func=run)
 
 
@@ -38,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     parser = parser_from_args(args)
     for note in parser.notes:  # what this install parses without (e.g. no icon bank)
         print(f"detact: warning: {note}", file=sys.stderr)
-    result = parser.parse(rgb)
+    result = with_screen_scale(parser.parse(rgb), args)
     if args.format == "json":
         text = result.to_json(indent=1, schema=SCHEMA if args.schema == "2" else SCHEMA_V1)
     elif args.format == "prompt":

@@ -7,22 +7,27 @@ Layout (as released)::
     ROOT/data/data/<platform>/<app>/screen_X.png            screenshot
     ROOT/data/metadata/<platform>/boxes/<app>/screen_X.json {"name": {"top_left": [x, y], "bottom_right": [x, y]}}
 
-Paths inside a split file are relative to ROOT. Every problem is reported as a
+Paths inside a split file are relative to ROOT and must stay inside it: an entry naming
+``/etc/passwd`` or ``../../secret`` is refused before anything is read, so no file outside the
+dataset is ever opened (or quoted in an error). Every problem is reported as a
 :class:`DatasetError` naming the file (and line) at fault.
 """
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 
 import numpy as np
 
 from ..errors import DetactError
-from ..files import read_text
+from ..files import read_bytes, read_text
 from .script import Action, parse_script
 
 SPLITS = ("train", "val", "test")
+#: Largest prediction read: a script for one screen is a few hundred bytes.
+MAX_PREDICTION_BYTES = 1_000_000
 
 
 class DatasetError(DetactError):
@@ -101,7 +106,9 @@ def split_task_text(raw: str, where: str) -> tuple[str, list[str], int]:
     if first is None:
         raise DatasetError(f"{where}:1: empty task file")
     if not lines[first].lstrip().lower().startswith("task:"):
-        raise DatasetError(f"{where}:{first + 1}: expected 'Task: ...', found {lines[first].strip()[:60]!r}")
+        # the line itself is not quoted: whatever file this is, its contents stay out of logs
+        raise DatasetError(f"{where}:{first + 1}: expected 'Task: ...' as the first line (not an "
+                           "OmniACT task file)")
     marker = next((i for i, ln in enumerate(lines) if ln.strip().lower().startswith("output script")), None)
     if marker is None:
         raise DatasetError(f"{where}: no 'Output Script:' line")
@@ -167,6 +174,32 @@ def find_split(root: Path, split: str) -> Path:
     return path
 
 
+def _show(text: str, limit: int = 80) -> str:
+    return repr(text[:limit]) + ("..." if len(text) > limit else "")
+
+
+def _inside(root: Path, rel: str, where: str, index: str, key: str) -> Path:
+    """``root / rel`` for a split entry's path, refused unless it is relative, has no ``..``
+    and (symlinks resolved) stays inside the dataset folder."""
+    pure = PurePath(rel)
+    if not rel or "\x00" in rel or pure.is_absolute() or pure.drive or ".." in pure.parts:
+        raise DatasetError(f"{where}: entry {_show(index)}: {key} path {_show(rel)} must be relative "
+                           "to the dataset folder, without '..'; refusing to read it")
+    path = root / rel
+    real_root = os.path.realpath(root)
+    if os.path.commonpath([real_root, os.path.realpath(path)]) != real_root:
+        raise DatasetError(f"{where}: entry {_show(index)}: {key} path {_show(rel)} leads outside the "
+                           "dataset folder (through a link); refusing to read it")
+    return path
+
+
+def _check_index(index: str, where: str) -> None:
+    """Task indices name prediction files (``<index>.txt``): plain names only."""
+    if not index or len(index) > 200 or index in (".", "..") or any(c in index for c in "/\\\x00"):
+        raise DatasetError(f"{where}: entry {_show(index)}: a task index must be a plain name "
+                           "(it names the prediction file <index>.txt)")
+
+
 def load_split(root: str | Path, split: str = "test", limit: int | None = None) -> list[Task]:
     """Tasks of one split, in the split file's order (at most ``limit``)."""
     root = Path(root)
@@ -180,20 +213,21 @@ def load_split(root: str | Path, split: str = "test", limit: int | None = None) 
         if limit is not None and len(tasks) >= limit:
             break
         where = f"{split_path}:{_line_of(text, index)}"
+        _check_index(index, where)
         if not isinstance(entry, dict):
             raise DatasetError(f"{where}: entry {index!r} must be an object")
         for key in ("task", "box"):
             if not isinstance(entry.get(key), str):
                 raise DatasetError(f"{where}: entry {index!r} has no {key!r} path")
-        task_path = root / entry["task"]
+        task_path = _inside(root, entry["task"], where, index, "task")
+        box_path = _inside(root, entry["box"], where, index, "box")
+        image = entry.get("image")
+        image_path = _inside(root, image, where, index, "image") if isinstance(image, str) else None
         if not task_path.is_file():
             raise DatasetError(f"{where}: entry {index!r}: task file {entry['task']} not found")
         task_text, gold = parse_task_file(task_path)
-        image = entry.get("image")
-        tasks.append(Task(index=str(index), task_path=task_path,
-                          image_path=root / image if isinstance(image, str) else None,
-                          box_path=root / entry["box"], rel_task=entry["task"],
-                          text=task_text, gold=gold))
+        tasks.append(Task(index=str(index), task_path=task_path, image_path=image_path,
+                          box_path=box_path, rel_task=entry["task"], text=task_text, gold=gold))
     return tasks
 
 
@@ -214,7 +248,6 @@ def read_prediction(pred_dir: Path, task: Task) -> str | None:
                            f"predict task {task.index}; keep one")
     if not found:
         return None
-    try:
-        return found[0].read_text(encoding="utf-8", errors="replace")
-    except OSError as exc:
-        raise DatasetError(f"{found[0]}: cannot read prediction: {exc}") from None
+    data = read_bytes(found[0], max_bytes=MAX_PREDICTION_BYTES, error=DatasetError,
+                      what="prediction", empty_ok=True)
+    return data.decode("utf-8", errors="replace")

@@ -105,11 +105,11 @@ def click_penalty(top_left: Sequence[float], bottom_right: Sequence[float],
     A zero-size box (diagonal 0) gives 0 on the point and 1 anywhere else.
     """
     compat = get_compat(compat)
-    if point is None:
-        return 1.0, math.inf
+    p = _finite_point(point)
+    if p is None:
+        return 1.0, math.inf     # no point on any screen: the full penalty, never NaN
     tl = np.asarray(top_left, np.float64)
     br = np.asarray(bottom_right, np.float64)
-    p = np.asarray(point, np.float64)
     gap = np.maximum(np.maximum(tl - p, p - br), 0.0)
     dist = float(np.hypot(*gap))
     diagonal = float(np.hypot(*(br - tl)))
@@ -118,6 +118,17 @@ def click_penalty(top_left: Sequence[float], bottom_right: Sequence[float],
     mu = diagonal if compat.mu_is_diagonal else 1.0 / diagonal
     # 1 - mu / (mu + d), written so that it is exactly 0 inside the box.
     return dist / (mu + dist), dist
+
+
+def _finite_point(point: Sequence[float] | None) -> np.ndarray | None:
+    """``point`` as two finite floats, None when missing, infinite or too large for a float."""
+    if point is None:
+        return None
+    try:
+        p = np.asarray([float(v) for v in point], np.float64)
+    except (OverflowError, TypeError, ValueError):
+        return None
+    return p if p.shape == (2,) and np.isfinite(p).all() else None
 
 
 def _norm_key(key: str, compat: Compat) -> str:

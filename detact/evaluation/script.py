@@ -9,6 +9,7 @@ scores as wrong wherever its arguments matter.
 from __future__ import annotations
 
 import ast
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,15 +40,15 @@ class Action:
         return UNKNOWN
 
     def point(self) -> tuple[float, float] | None:
-        """The (x, y) a click-like call targets, or None when not given as numbers."""
+        """The (x, y) a click-like call targets, or None when not given as finite numbers
+        (``click(1e999, 0)`` or a 400-digit hex coordinate is no point on any screen)."""
         first = self.arg(0, "x")
         if isinstance(first, (tuple, list)) and len(first) == 2:
             x, y = first
         else:
             x, y = first, self.arg(1, "y")
-        if _is_number(x) and _is_number(y):
-            return float(x), float(y)
-        return None
+        x, y = _finite(x), _finite(y)
+        return None if x is None or y is None else (x, y)
 
     def keys(self) -> list[str] | None:
         """Key names of a press/hotkey call in order (lists flattened), None if not literal."""
@@ -74,6 +75,17 @@ class Action:
 
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _finite(value: Any) -> float | None:
+    """``value`` as a finite float, None for anything else (huge integers overflow)."""
+    if not _is_number(value):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
 
 
 def _literal(node: ast.AST) -> Any:
@@ -103,6 +115,31 @@ def _strip_fences(text: str) -> str:
     return "\n".join("" if ln.lstrip().startswith("```") else ln for ln in text.splitlines())
 
 
+class _Source:
+    """The source text of nodes, in time linear in the script: ``ast.get_source_segment``
+    splits the whole text again for every node, which made long predictions quadratic
+    (10,000 lines took minutes). Lines are encoded once; AST columns are UTF-8 offsets."""
+
+    def __init__(self, lines: list[str]):
+        self.lines = lines
+        self._encoded: dict[int, bytes] = {}
+
+    def _line(self, number: int) -> bytes:
+        if number not in self._encoded:
+            self._encoded[number] = self.lines[number - 1].encode("utf-8", "surrogatepass")
+        return self._encoded[number]
+
+    def segment(self, node: ast.AST) -> str:
+        first, last = node.lineno, getattr(node, "end_lineno", None) or node.lineno
+        start, end = node.col_offset, getattr(node, "end_col_offset", None)
+        if first == last:
+            raw = self._line(first)[start:end]
+        else:
+            raw = b"\n".join([self._line(first)[start:]] + [self._line(n) for n in range(first + 1, last)]
+                             + [self._line(last)[:end]])
+        return raw.decode("utf-8", "replace") or self.lines[first - 1]
+
+
 def parse_script(text: str) -> list[Action]:
     """All statement-level ``pyautogui.*`` calls of ``text`` in source order.
 
@@ -115,13 +152,13 @@ def parse_script(text: str) -> list[Action]:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return _parse_lines(lines)
+    source = _Source(lines)
     found = []
     for node in ast.walk(tree):
         call = _pyautogui_call(node)
         if call is not None:
-            src = ast.get_source_segment(text, node) or lines[node.lineno - 1]
             found.append((node.lineno, node.col_offset,
-                          _action_from_call(call, node.lineno, src)))
+                          _action_from_call(call, node.lineno, source.segment(node))))
     found.sort(key=lambda item: item[:2])
     return [action for _, _, action in found]
 

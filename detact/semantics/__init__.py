@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..boxes import reading_order
+from ..color import dominant_colors
 from ..elements import Elements
 from .compounds import compound_candidates
 from .features import control_inputs
@@ -45,6 +46,8 @@ class Semantics:
         semantic columns filled, plus compound controls, numbered in reading order; and the
         containers, numbered after them."""
         compounds, counts, parts = compound_candidates(elements, groups, scale)
+        if len(compounds):
+            compounds = compounds.with_(color=dominant_colors(rgb, compounds.xyxy))
         n = len(elements)
         everything = Elements.concat([elements, compounds])
         is_compound = np.arange(len(everything)) >= n

@@ -9,15 +9,17 @@ from typing import Literal, Sequence
 import numpy as np
 from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel
+from starlette.requests import ClientDisconnect
 
 from .. import __version__
 from ..elements import ParseResult
-from ..errors import DetactError, DocumentError, ImageError, LLMError, ModelUnavailable, ScriptRejected
+from ..errors import (DetactError, DocumentError, ImageError, ImageTooLarge, InputTooLarge, LLMError,
+                      ModelUnavailable, RiskyScript, ScriptRejected)
 from .middleware import ApiKeyMiddleware, BodyLimitMiddleware
 from .requests import ClientInput, read_input
-from .runtime import Busy, Runtime, TimedOut, TooManyPixels, make_task_context
+from .runtime import Busy, Runtime, TimedOut, make_task_context
 from .settings import ServiceSettings
 
 log = logging.getLogger("detact.service")
@@ -34,10 +36,12 @@ class ErrorBody(BaseModel):
 _ERRORS = {status: {"model": ErrorBody, "description": text} for status, text in (
     (400, "malformed request (no image, bad JSON or base64)"),
     (401, "missing or wrong API key (when DETACT_API_KEY is set)"),
-    (413, "body or image over the server's limits"),
+    (408, "the request head or body was not received in time (slow client)"),
+    (413, "body, image, task or parse document over the server's limits"),
     (415, "unsupported Content-Type"),
-    (422, "the image cannot be decoded, or an option is invalid"),
-    (503, "all concurrency slots busy (retry later; see Retry-After)"),
+    (422, "the image cannot be decoded, an option is invalid, or a script was rejected "
+          "(risky scripts also list their \"risks\")"),
+    (503, "the wait queue is full or no slot came free in time (retry later; see Retry-After)"),
     (504, "the request ran past the server's timeout"),
 )}
 
@@ -63,7 +67,7 @@ _TASK_FIELDS = {"task": {"type": "string", "description": "what to do on the scr
 
 def error_status(exc: DetactError) -> int:
     """HTTP status for a DetACT error: the client's fault is 4xx, upstream trouble 5xx."""
-    if isinstance(exc, TooManyPixels):
+    if isinstance(exc, (ImageTooLarge, InputTooLarge)):
         return 413
     if isinstance(exc, (ImageError, ScriptRejected)):
         return 422
@@ -115,7 +119,8 @@ def create_app(settings: ServiceSettings | None = None, *, parsers: Sequence | N
                 ctx = await asyncio.to_thread(make_task_context, ps[0].device, True)
             except DetactError as exc:  # parsing still works without the task models
                 log.warning("task models not loaded: %s", exc)
-        runtime = Runtime(ps, settings.max_concurrency, settings.timeout, settings.max_pixels, ctx)
+        runtime = Runtime(ps, settings.max_concurrency, settings.timeout, settings.max_pixels, ctx,
+                          queue_size=settings.queue_size, queue_wait=settings.queue_wait)
         app.state.runtime = runtime
         app.state.llm = _llm_config()
         log.info("detact serve ready: %s", runtime.backends)
@@ -130,7 +135,8 @@ def create_app(settings: ServiceSettings | None = None, *, parsers: Sequence | N
                               "(text, icons, regions, colours, pixel boxes), task filter, few-shot "
                               "prompt and validated PyAutoGUI script. Errors answer "
                               "`{\"error\": \"one line\"}`.")
-    app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes)
+    app.state.settings = settings
+    app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes, timeout=settings.body_timeout)
     api_key = settings.api_key
     if api_key:
         app.add_middleware(ApiKeyMiddleware, api_key=api_key)  # outermost: checked first
@@ -162,13 +168,21 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(DetactError)
     async def _detact(request: Request, exc: DetactError):
+        if isinstance(exc, RiskyScript):   # the risks are listed in the answer either way
+            return JSONResponse({"error": _one_line(exc), "risks": [r.to_dict() for r in exc.risks]},
+                                status_code=422)
         return err(error_status(exc), str(exc))
+
+    @app.exception_handler(ClientDisconnect)
+    async def _gone(request: Request, exc: ClientDisconnect):
+        # The client hung up while sending: nobody to answer, nothing went wrong here.
+        log.info("client disconnected during %s %s", request.method, request.url.path)
+        return Response(status_code=400)
 
     @app.exception_handler(Busy)
     async def _busy(request: Request, exc: Busy):
-        rt = request.app.state.runtime
-        return err(503, f"server busy: all {rt.max_concurrency} slots in use; retry shortly",
-                   {"Retry-After": "1"})
+        return err(503, f"server busy: {exc}; retry in {exc.retry_after} s",
+                   {"Retry-After": str(exc.retry_after)})
 
     @app.exception_handler(TimedOut)
     async def _timeout(request: Request, exc: TimedOut):
@@ -178,6 +192,15 @@ def _install_error_handlers(app: FastAPI) -> None:
     async def _internal(request: Request, exc: Exception):
         log.exception("internal error on %s", request.url.path)
         return err(500, f"internal error ({type(exc).__name__}); see the server log")
+
+
+async def _read_task_input(request: Request) -> ClientInput:
+    """What a task route reads: the input with its task, both checked against the work budget
+    before the request waits for a slot."""
+    got = await read_input(request, allow_parse=True)
+    got.need_task()
+    got.check_document(request.app.state.settings.max_elements)
+    return got
 
 
 def _screen_parse(runtime: Runtime, got: ClientInput) -> ParseResult:
@@ -203,7 +226,8 @@ def _install_routes(app: FastAPI) -> None:
     async def healthz(request: Request) -> dict:
         rt: Runtime = request.app.state.runtime
         return {"status": "ok", "version": __version__, "backends": rt.backends,
-                "busy": rt.busy, "max_concurrency": rt.max_concurrency, "served": rt.served}
+                "busy": rt.busy, "queued": rt.queued, "max_concurrency": rt.max_concurrency,
+                "served": rt.served}
 
     @app.post("/v1/parse", summary="parse a screenshot into UI elements",
               responses={200: {"description": "a detact/parse@2 document (format=json), or text "
@@ -228,7 +252,7 @@ def _install_routes(app: FastAPI) -> None:
               openapi_extra=_body_doc({**_TASK_FIELDS, "mode": {"type": "string", "enum": ["offline", "llm"]}},
                                       allow_parse=True))
     async def filter_route(request: Request):
-        got = await read_input(request, allow_parse=True)
+        got = await _read_task_input(request)
         task = got.need_task()
         top_k = got.integer("top_k", 15, 1, 1000)
         mode = got.text("mode", "offline", ("offline", "llm"))
@@ -247,11 +271,42 @@ def _install_routes(app: FastAPI) -> None:
 
         return await rt.run(work)
 
+    @app.post("/v1/locate", summary="find the elements a phrase refers to ('the Save button', 'the trash icon')",
+              responses=_ERRORS,
+              openapi_extra=_body_doc({"query": {"type": "string", "description": "what to find"},
+                                       "k": {"type": "integer", "default": 5},
+                                       "screen_scale": {"type": "number", "description": "HiDPI factor: answer "
+                                                        "in logical coordinates"}}, allow_parse=True))
+    async def locate_route(request: Request):
+        got = await read_input(request, allow_parse=True)
+        got.check_document(request.app.state.settings.max_elements)
+        query = got.text("query")
+        if not query or not query.strip():
+            raise HTTPException(422, "'query' is required, e.g. \"the Save button\"")
+        k = got.integer("k", 5, 1, 100)
+        scale = got.number("screen_scale", None, 0.25, 8.0)
+        rt: Runtime = request.app.state.runtime
+
+        def work():
+            from ..scale import to_logical
+
+            screen = _screen_parse(rt, got)
+            if scale is not None and screen.screen_scale == 1.0:
+                screen = to_logical(screen, scale)
+            with rt.task() as ctx:
+                from ..task.pipeline import TaskPipeline
+
+                found = TaskPipeline(ctx).locate(screen, query, k)
+            width, height = screen.screen_size
+            return {**found.to_dict(), "screen": {"width": width, "height": height}}
+
+        return await rt.run(work)
+
     @app.post("/v1/prompt", summary="build the few-shot script prompt for a task",
               responses=_ERRORS,
               openapi_extra=_body_doc({**_TASK_FIELDS, "max_tokens": {"type": "integer"}}, allow_parse=True))
     async def prompt_route(request: Request):
-        got = await read_input(request, allow_parse=True)
+        got = await _read_task_input(request)
         task = got.need_task()
         top_k = got.integer("top_k", 15, 1, 1000)
         max_tokens = got.integer("max_tokens", None, 1, 1_000_000)
@@ -272,14 +327,19 @@ def _install_routes(app: FastAPI) -> None:
                          502: {"model": ErrorBody, "description": "the LLM endpoint failed"}},
               openapi_extra=_body_doc({**_TASK_FIELDS, "max_tokens": {"type": "integer"},
                                        "filter": {"type": "string", "enum": ["offline", "llm"]},
-                                       "portable": {"type": "boolean"}}, allow_parse=True))
+                                       "portable": {"type": "boolean"},
+                                       "allow_risky": {"type": "boolean", "default": False,
+                                                       "description": "accept a script with risky "
+                                                       "actions (listed in \"risks\" either way)"}},
+                                      allow_parse=True))
     async def script_route(request: Request):
-        got = await read_input(request, allow_parse=True)
+        got = await _read_task_input(request)
         task = got.need_task()
         top_k = got.integer("top_k", 15, 1, 1000)
         max_tokens = got.integer("max_tokens", None, 1, 1_000_000)
         filter_mode = got.text("filter", "offline", ("offline", "llm"))
         portable = got.flag("portable")
+        allow_risky = got.flag("allow_risky")
         llm = _need_llm(request)
         rt: Runtime = request.app.state.runtime
 
@@ -290,7 +350,8 @@ def _install_routes(app: FastAPI) -> None:
             with rt.task() as ctx:
                 result = TaskPipeline(ctx).script(screen, task, llm=llm, top_k=top_k,
                                                   max_tokens=max_tokens, filter_mode=filter_mode,
-                                                  portable=portable)
-            return result.to_dict()
+                                                  portable=portable, allow_risky=allow_risky)
+            risks = result.validated.risks
+            return {**result.to_dict(), "risky": bool(risks), "risks": [r.to_dict() for r in risks]}
 
         return await rt.run(work)

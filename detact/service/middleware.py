@@ -1,9 +1,12 @@
-"""Pure ASGI middleware: the API key check and the request body size cap. They run before
-any route reads the body, so refused requests cost no parsing and little reading."""
+"""Pure ASGI middleware: the API key check and the request body limits (size and time).
+They run before any route reads the body, so refused requests cost no parsing and little
+reading."""
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
+import time
 
 #: Paths open without the API key: health checks and the API's own documentation.
 PUBLIC_PATHS = frozenset({"/healthz", "/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
@@ -47,12 +50,46 @@ class BodyTooLarge(Exception):
     """Raised from ``receive`` when a streamed body passes the cap."""
 
 
-class BodyLimitMiddleware:
-    """413 for bodies over ``limit`` bytes: at once from Content-Length, else while streaming."""
+class BodyTimeout(Exception):
+    """Raised from ``receive`` when the body is still incomplete ``timeout`` seconds after
+    the route first asked for it (a client sending one byte every few seconds)."""
 
-    def __init__(self, app, limit: int):
+
+class _LimitedReceive:
+    """``receive`` for one request, raising `BodyTooLarge` past ``limit`` bytes and
+    `BodyTimeout` when the body is incomplete ``timeout`` s after it was first asked for."""
+
+    def __init__(self, receive, limit: int, timeout: float):
+        self.receive, self.limit, self.timeout = receive, limit, timeout
+        self.seen = 0
+        self.deadline: float | None = None
+        self.complete = False
+
+    async def __call__(self):
+        if self.complete:              # after the body only a disconnect can come: no deadline
+            return await self.receive()
+        if self.deadline is None:
+            self.deadline = time.monotonic() + self.timeout
+        try:
+            message = await asyncio.wait_for(self.receive(), max(0.0, self.deadline - time.monotonic()))
+        except asyncio.TimeoutError:
+            raise BodyTimeout() from None
+        if message["type"] == "http.request":
+            self.seen += len(message.get("body", b""))
+            if self.seen > self.limit:
+                raise BodyTooLarge()
+            self.complete = not message.get("more_body", False)
+        return message
+
+
+class BodyLimitMiddleware:
+    """413 for bodies over ``limit`` bytes: at once from Content-Length, else while streaming;
+    408 (and the connection closed) for bodies not complete within ``timeout`` seconds."""
+
+    def __init__(self, app, limit: int, timeout: float = 60.0):
         self.app = app
         self.limit = limit
+        self.timeout = timeout
 
     def _message(self) -> dict:
         return {"error": f"request body over the limit of {self.limit / 1048576:g} MB"}
@@ -68,17 +105,7 @@ class BodyLimitMiddleware:
                 return await send_json(send, 400, {"error": "bad Content-Length header"})
             if too_big:
                 return await send_json(send, 413, self._message())
-        seen = 0
         started = False
-
-        async def capped_receive():
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise BodyTooLarge()
-            return message
 
         async def tracking_send(message):
             nonlocal started
@@ -87,7 +114,11 @@ class BodyLimitMiddleware:
             await send(message)
 
         try:
-            await self.app(scope, capped_receive, tracking_send)
+            await self.app(scope, _LimitedReceive(receive, self.limit, self.timeout), tracking_send)
         except BodyTooLarge:
             if not started:
                 await send_json(send, 413, self._message())
+        except BodyTimeout:
+            if not started:
+                await send_json(send, 408, {"error": f"request body not received within {self.timeout:g} s"},
+                                {"Connection": "close"})

@@ -11,6 +11,10 @@ from dataclasses import dataclass, field
 
 from fastapi import HTTPException, Request
 
+from ..errors import InputTooLarge
+from ..task.filter import ELEMENT_TEXT_FIELDS
+from ..task.textmatch import MAX_ELEMENT_TEXT, check_task_length
+
 _DATA_URL = re.compile(r"^data:[\w.+-]+/[\w.+-]+;base64,", re.IGNORECASE)
 #: Form fields besides the file; bounds what a multipart body may make the server keep.
 MAX_FORM_FIELDS = 32
@@ -42,10 +46,24 @@ class ClientInput:
             raise HTTPException(422, f"'{name}' must be an integer")
         try:
             number = int(value)
-        except (TypeError, ValueError):
-            raise HTTPException(422, f"'{name}' must be an integer, got {value!r}") from None
+        except (TypeError, ValueError, OverflowError):   # OverflowError: 1e400 is inf
+            raise HTTPException(422, f"'{name}' must be an integer, got {str(value)[:40]!r}") from None
         if not lo <= number <= hi:
             raise HTTPException(422, f"'{name}' must be between {lo} and {hi}, got {number}")
+        return number
+
+    def number(self, name: str, default: float | None = None, lo: float = 0.0, hi: float = 1e6) -> float | None:
+        value = self.options.get(name, default)
+        if value is None:
+            return None
+        if isinstance(value, bool):
+            raise HTTPException(422, f"'{name}' must be a number")
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            raise HTTPException(422, f"'{name}' must be a number, got {str(value)[:40]!r}") from None
+        if not lo <= number <= hi:   # also refuses NaN and infinities
+            raise HTTPException(422, f"'{name}' must be between {lo:g} and {hi:g}, got {str(value)[:40]}")
         return number
 
     def flag(self, name: str) -> bool:
@@ -55,10 +73,32 @@ class ClientInput:
         return str(value).strip().lower() in ("1", "true", "yes", "on")
 
     def need_task(self) -> str:
+        """The task, within `textmatch.MAX_TASK_CHARS` (`InputTooLarge`, 413, beyond)."""
         task = self.text("task")
         if not task or not task.strip():
             raise HTTPException(422, "'task' is required, e.g. \"Click on 'Save'\"")
-        return task
+        return check_task_length(task)
+
+    def check_document(self, max_elements: int) -> None:
+        """The work budget of a parse document: at most ``max_elements`` elements, text fields
+        of at most `MAX_ELEMENT_TEXT` characters. Checked before the request queues for a
+        slot, so an oversized document costs no model work (`InputTooLarge`, 413)."""
+        if self.parse is None:
+            return
+        elements = self.parse.get("elements")
+        if not isinstance(elements, list):
+            return                        # ParseResult.from_dict says what is wrong
+        if len(elements) > max_elements:
+            raise InputTooLarge(f"'parse' has {len(elements):,} elements, over this server's limit "
+                                f"of {max_elements:,}")
+        for pos, el in enumerate(elements):
+            if not isinstance(el, dict):
+                continue
+            for key in ELEMENT_TEXT_FIELDS:
+                value = el.get(key)
+                if isinstance(value, str) and len(value) > MAX_ELEMENT_TEXT:
+                    raise InputTooLarge(f"'parse' element {pos}: {key} of {len(value):,} characters "
+                                        f"is over the limit of {MAX_ELEMENT_TEXT:,}")
 
 
 def _decode_base64(value) -> bytes:
@@ -84,12 +124,20 @@ async def _read_multipart(request: Request) -> ClientInput:
     return ClientInput(image=await upload.read(), options=options)
 
 
+def _json(raw: bytes | str, what: str):
+    """``raw`` decoded as JSON; a 400 with one line for anything else. A document nested
+    deeper than Python's recursion limit is a client error too, not a crash."""
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise HTTPException(400, f"{what} is nested too deeply") from None
+    except (ValueError, UnicodeDecodeError):
+        raise HTTPException(400, f"{what} is not valid JSON") from None
+
+
 def _parse_doc(value) -> dict:
     if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except ValueError:
-            raise HTTPException(400, "'parse' is not valid JSON") from None
+        value = _json(value, "'parse'")
     if not isinstance(value, dict):
         raise HTTPException(422, "'parse' must be a detact/parse@2 (or @1) object")
     return value
@@ -103,11 +151,7 @@ async def read_input(request: Request, allow_parse: bool = False) -> ClientInput
     if ctype == "multipart/form-data":
         got = await _read_multipart(request)
     elif ctype == "application/json" or ctype.endswith("+json"):
-        raw = await request.body()
-        try:
-            doc = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            raise HTTPException(400, "body is not valid JSON") from None
+        doc = _json(await request.body(), "body")
         if not isinstance(doc, dict):
             raise HTTPException(400, "JSON body must be an object, e.g. {\"image_base64\": \"...\"}")
         image = _decode_base64(doc.pop("image_base64")) if "image_base64" in doc else None

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
-from ..commands.options import add_parser_options, parser_options
-from ..errors import DetactError
-from ..files import read_bytes
+from ..commands.options import add_parser_options, add_screen_scale, parser_options, with_screen_scale
+from ..errors import DetactError, RiskyScript
+from ..files import read_bytes, read_stream
+from .textmatch import check_task_length, escape_unprintable, json_printable
 
 
 def _add_image_args(p: argparse.ArgumentParser, optional: bool = False) -> None:
@@ -17,6 +17,7 @@ def _add_image_args(p: argparse.ArgumentParser, optional: bool = False) -> None:
     p.add_argument("--task", help="what to do on the screen, e.g. \"Click on 'Save'\"")
     p.add_argument("--top-k", type=int, default=15, help="elements kept by the filter (15)")
     add_parser_options(p)
+    add_screen_scale(p)
 
 
 def _add_llm_args(p: argparse.ArgumentParser) -> None:
@@ -63,6 +64,10 @@ def register(subparsers) -> None:
                    "instead of generating one")
     p.add_argument("--width", type=int, help="screen width for --validate")
     p.add_argument("--height", type=int, help="screen height for --validate")
+    p.add_argument("--allow-risky", action="store_true",
+                   help="accept scripts with risky actions (system hotkeys, commands typed into a "
+                        "run dialog or terminal, very long runs, hidden characters); they are "
+                        "refused by default and listed either way")
     _add_llm_args(p)
     p.set_defaults(func=cmd_script)
 
@@ -70,7 +75,7 @@ def register(subparsers) -> None:
 def _need_task(args) -> str:
     if not args.task or not args.task.strip():
         raise DetactError("--task is required, e.g. --task \"Click on 'Save'\"")
-    return args.task
+    return check_task_length(args.task)
 
 
 def _llm_config(args):
@@ -99,8 +104,13 @@ def _screen(pipeline, args):
     if path.suffix.lower() != ".json":
         from ..imageio import load_image
 
-        return pipeline.screen(load_image(path))
-    return pipeline.screen(path)
+        return with_screen_scale(pipeline.screen(load_image(path)), args)
+    from .filter import check_element_text
+
+    screen = pipeline.screen(path)
+    check_element_text(screen.elements)    # a document from elsewhere: its names reach the prompt
+    return screen if screen.screen_scale != 1.0 else with_screen_scale(screen, args)
+    return screen
 
 
 def cmd_filter(args) -> int:
@@ -117,11 +127,11 @@ def cmd_filter(args) -> int:
     result = pipeline.filter(parse, task, top_k=args.top_k, mode="llm" if args.llm else "offline",
                              llm=client)
     if args.format == "json":
-        print(json.dumps(filter_response(task, parse, result), ensure_ascii=False, indent=1))
+        print(json_printable(filter_response(task, parse, result), indent=1))
     else:
         print(f"{'id':>4}  {'kind':<6} {'score':>6}  {'center':<11} {'color':<7} name")
         for d in result.to_dicts():
-            name = (d["text"] or d["label"] or "").replace("\n", " ")
+            name = escape_unprintable(" ".join((d["text"] or d["label"] or "").split()))
             center = f"{d['center'][0]},{d['center'][1]}"
             print(f"{d['id']:>4}  {d['kind']:<6} {d['relevance']:>6.3f}  {center:<11} "
                   f"{d['color'] or '-':<7} {name}")
@@ -147,24 +157,38 @@ def _read_script(name: str) -> bytes:
 
     limit = MAX_REPLY_CHARS * 4
     if name == "-":
-        data = sys.stdin.buffer.read(limit + 1)
-        if len(data) > limit:
-            raise DetactError(f"stdin: script over {limit:,} bytes; refusing to read it")
-        return data
+        return read_stream(sys.stdin.buffer, max_bytes=limit, what="script")
     return read_bytes(name, max_bytes=limit, what="script", empty_ok=True)
 
 
 def cmd_script(args) -> int:
+    try:
+        return _validate_only(args) if args.validate else _generate(args)
+    except RiskyScript as exc:
+        if args.format == "json":   # the risks are listed in the JSON either way
+            print(json_printable({"refused": True, "error": str(exc),
+                                  "risks": [r.to_dict() for r in exc.risks]}, indent=1))
+        raise
+
+
+def _validate_only(args) -> int:
     from .script import validate_script
 
-    if args.validate:
-        width, height = args.width, args.height
-        if args.image and width is None and height is None:
-            parse = _screen(_pipeline(args), args)
-            width, height = parse.width, parse.height
-        checked = validate_script(_read_script(args.validate), width=width, height=height)
-        _print_script(checked.portable() if args.portable else checked, args.format)
-        return 0
+    width, height = args.width, args.height
+    if args.image and width is None and height is None:
+        width, height = _screen(_pipeline(args), args).screen_size
+    checked = validate_script(_read_script(args.validate), width=width, height=height,
+                              allow_risky=args.allow_risky)
+    _warn_risks(checked.risks)
+    checked = checked.portable() if args.portable else checked
+    if args.format == "json":
+        print(json_printable(checked.to_dict(), indent=1))
+    else:
+        sys.stdout.write(checked.script)
+    return 0
+
+
+def _generate(args) -> int:
     if not args.image:
         raise DetactError("give an IMAGE (or a parse JSON) and --task, or --validate FILE")
     task = _need_task(args)
@@ -172,17 +196,19 @@ def cmd_script(args) -> int:
     config.check()
     pipeline = _pipeline(args)
     result = pipeline.script(_screen(pipeline, args), task, llm=config, examples=args.examples,
-                             top_k=args.top_k, max_tokens=args.max_tokens,
-                             filter_mode=args.filter_mode, portable=args.portable)
+                             top_k=args.top_k, max_tokens=args.max_tokens, filter_mode=args.filter_mode,
+                             portable=args.portable, allow_risky=args.allow_risky)
+    risks = result.validated.risks
+    _warn_risks(risks)
     if args.format == "json":
-        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
+        print(json_printable({**result.to_dict(), "risky": bool(risks),
+                              "risks": [r.to_dict() for r in risks]}, indent=1))
     else:
         sys.stdout.write(result.script)
     return 0
 
 
-def _print_script(checked, fmt: str) -> None:
-    if fmt == "json":
-        print(json.dumps(checked.to_dict(), ensure_ascii=False, indent=1))
-    else:
-        sys.stdout.write(checked.script)
+def _warn_risks(risks) -> None:
+    """Allowed risks still go to stderr, one line each: whoever runs the script should know."""
+    for risk in risks:
+        print(f"detact: warning: risky action allowed: {escape_unprintable(risk.describe())}", file=sys.stderr)

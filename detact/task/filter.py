@@ -9,10 +9,14 @@ Two modes:
 * llm: the elements are listed with ids and centres in a filter prompt; the reply is parsed
   and every element it names is mapped back to a real element. Lines naming elements that do
   not exist are dropped and counted (``hallucinated``).
+
+Bounded work: tasks over `MAX_TASK_CHARS` are refused, element names are matched on their first
+`MAX_NAME_CHARS` characters, at most `MAX_PHRASES` quoted phrases count, and the fuzzy ratio
+costs the same whatever the text (`textmatch.fuzzy_ratio`), so one request's cost grows with
+the number of elements and nothing else.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Callable
@@ -20,8 +24,9 @@ from typing import Callable
 import numpy as np
 
 from ..elements import Elements
-from ..errors import DetactError
-from .textmatch import content_words, norm, quoted_phrases, symbol_words, task_colors, tokens
+from ..errors import DetactError, InputTooLarge
+from .textmatch import (MAX_ELEMENT_TEXT, MAX_NAME_CHARS, MAX_PHRASES, check_task_length, clip, content_words,
+                        fuzzy_ratio, norm, quoted_phrases, symbol_words, task_colors, tokens)
 
 #: Score added to elements whose colour the task names.
 COLOR_BOOST = 0.3
@@ -31,6 +36,10 @@ SEMANTIC_WEIGHT = 0.9
 #: nearest elements right of / below a strong match inherit this share of its score.
 NEIGHBOUR_SHARE = 0.45
 STRONG_MATCH = 0.7
+#: A fuzzy ratio at least this high counts as an OCR slip of the same name.
+FUZZY_MATCH = 0.6
+#: Lines of an LLM filter reply read (a reply naming more elements than this is cut here).
+MAX_REPLY_LINES = 2_000
 # Characters OCR confuses; folded together for a near-exact match ("ln" read as "In", "M+"
 # as "Mt", "+/-" as "+1-").
 _OCR_FOLD = str.maketrans({"l": "i", "|": "i", "!": "i", "1": "i", "/": "i", "0": "o", "+": "t"})
@@ -63,41 +72,76 @@ class FilterResult:
 
 
 def element_names(elements: Elements, describe: Callable[[str], str] | None = None) -> list[str]:
-    """What each element is called: OCR text; for icons the label (or ``describe(label)``)."""
+    """What each element is called: OCR text; for icons the label (or ``describe(label)``);
+    cut to `MAX_NAME_CHARS` (these names are matched, embedded and put in LLM prompts)."""
     names = []
     for kind, text, label in zip(elements.kind, elements.text, elements.label):
         if text:
-            names.append(str(text))
+            names.append(clip(str(text)))
         elif label:
-            names.append(str(describe(label) if describe else label).strip() or str(label))
+            label = clip(str(label))
+            names.append(clip(str(describe(label) if describe else label).strip()) or label)
         else:
             names.append("")
     return names
 
 
-def _lexical(name: str, phrases: list[str], words: set[str]) -> float:
+#: The element texts that name an element somewhere (matching, MiniLM, prompts).
+ELEMENT_TEXT_FIELDS = ("text", "label", "name", "value")
+
+
+def check_element_text(elements: Elements, limit: int = MAX_ELEMENT_TEXT) -> None:
+    """`InputTooLarge` when an element's text, label, name or value is over ``limit``
+    characters (parse documents from elsewhere; see `textmatch.MAX_ELEMENT_TEXT`)."""
+    for field_name in ELEMENT_TEXT_FIELDS:
+        column = getattr(elements, field_name)
+        lengths = np.fromiter((len(str(v)) for v in column), np.int64, len(column))
+        if len(lengths) and lengths.max() > limit:
+            row = int(lengths.argmax())
+            raise InputTooLarge(f"element {int(elements.id[row])}: {field_name} of {int(lengths[row]):,} "
+                                f"characters is over the limit of {limit:,}")
+
+
+@dataclass(frozen=True)
+class _Target:
+    """A phrase the task names, normalised once for matching against every element."""
+
+    text: str
+    folded: str           # with OCR-confusable characters folded together
+    tokens: frozenset
+
+
+def _targets(phrases: list[str]) -> list[_Target]:
+    out = []
+    for phrase in phrases:
+        p = norm(phrase)
+        if p:
+            out.append(_Target(p, p.translate(_OCR_FOLD), frozenset(tokens(p))))
+    return out
+
+
+def _lexical(name: str, targets: list[_Target], words: set[str]) -> float:
     """Lexical evidence in [0, 1] that ``name`` is the element the task means."""
-    n = norm(name)
+    n = norm(clip(name))
     if not n:
         return 0.0
     best = 0.0
     name_tokens = tokens(n)
-    for phrase in phrases:
-        p = norm(phrase)
-        if not p:
-            continue
+    name_set = set(name_tokens)
+    folded = n.translate(_OCR_FOLD)
+    for t in targets:
+        p = t.text
         if n == p:
             return 1.0
-        if n.translate(_OCR_FOLD) == p.translate(_OCR_FOLD):
+        if folded == t.folded:
             best = max(best, 0.92)
         short, long_ = (n, p) if len(n) <= len(p) else (p, n)
-        ptoks = tokens(p)
         # Containment: OCR splits a long label over lines, or reads extra text beside it.
-        if set(name_tokens) <= set(ptoks) or set(ptoks) <= set(name_tokens) or \
+        if name_set <= t.tokens or t.tokens <= name_set or \
                 (len(short) >= 3 and re.search(r"(?<!\w)" + re.escape(short) + r"(?!\w)", long_)):
             best = max(best, 0.55 + 0.4 * len(short) / len(long_))
-        ratio = difflib.SequenceMatcher(None, n, p, autojunk=False).ratio()
-        if ratio >= 0.6:
+        ratio = fuzzy_ratio(n, p, FUZZY_MATCH)
+        if ratio >= FUZZY_MATCH:
             best = max(best, 0.9 * ratio)
     if words and name_tokens:
         common = len(set(name_tokens) & words)
@@ -149,16 +193,17 @@ def score_elements(elements: Elements, task: str, *, embedder=None,
     n = len(elements)
     if n == 0:
         return np.zeros(0, np.float32)
+    check_task_length(task)
     names = element_names(elements, describe)
-    phrases = quoted_phrases(task)
+    phrases = quoted_phrases(task)[:MAX_PHRASES]
     words = set(content_words(task))
     # Without quotes, the task's content words stand in for the element's name.
     targets = phrases or ([" ".join(content_words(task))] if words else [])
     # Symbols are also matched by their names: '=' finds the "equals" icon, 'plus' a "+" key;
     # an icon's bare label counts as its name too ("plus", beside "plus: add, new").
     spoken = [w for w in map(symbol_words, targets) if w]
-    targets = targets + spoken + [w.split()[0] for w in spoken]
-    lex = np.array([max(_lexical(variant, targets, words) for variant in (name, symbol_words(name), label))
+    targets = _targets(targets + spoken + [w.split()[0] for w in spoken])
+    lex = np.array([max(_lexical(variant, targets, words) for variant in (name, symbol_words(name), str(label)))
                     for name, label in zip(names, elements.label)], np.float32)
 
     sem = np.zeros(n, np.float32)
@@ -192,6 +237,7 @@ def filter_elements(elements: Elements, task: str, top_k: int = 15, *, embedder=
     """
     if not isinstance(task, str) or not task.strip():
         raise DetactError("task is empty; say what to do, e.g. --task \"Click on 'Save'\"")
+    check_task_length(task)
     if top_k < 1:
         raise DetactError(f"top-k must be at least 1, got {top_k}")
     if mode == "llm":
@@ -270,8 +316,8 @@ def build_filter_prompt(elements: Elements, task: str, names: list[str] | None =
 
 
 def _same_label(a: str, b: str) -> bool:
-    a, b = norm(a).strip("\"'"), norm(b).strip("\"'")
-    return a == b or difflib.SequenceMatcher(None, a, b).ratio() >= 0.8
+    a, b = norm(clip(a)).strip("\"'"), norm(clip(b)).strip("\"'")
+    return a == b or fuzzy_ratio(a, b, 0.8) >= 0.8
 
 
 def parse_filter_reply(reply: str, elements: Elements, names: list[str]) -> tuple[list[int], int]:
@@ -282,10 +328,17 @@ def parse_filter_reply(reply: str, elements: Elements, names: list[str]) -> tupl
     is unique on the screen). Anything else is a hallucination.
     """
     labels = [llm_label(str(k), n, str(c)) for k, n, c in zip(elements.kind, names, elements.color)]
+    by_label: dict[str, list[int]] = {}
+    for i, lab in enumerate(labels):
+        by_label.setdefault(norm(lab), []).append(i)
     centers = elements.centers
     kept: list[int] = []
     hallucinated = 0
-    for raw in reply.splitlines():
+    # A line naming an element holds a (capped) name and two numbers: longer lines are prose.
+    longest = 2 * MAX_NAME_CHARS + 100
+    for raw in reply.splitlines()[:MAX_REPLY_LINES]:
+        if len(raw) > longest:
+            continue
         m = _LINE.match(raw)
         if not m:
             continue  # prose or blank: not an element claim
@@ -300,7 +353,7 @@ def parse_filter_reply(reply: str, elements: Elements, names: list[str]) -> tupl
         if row is None:
             cands = [i for i in np.flatnonzero(near) if _same_label(label, labels[i])]
             if not cands:
-                same = [i for i, lab in enumerate(labels) if norm(lab) == norm(label)]
+                same = by_label.get(norm(label), [])
                 cands = same if len(same) == 1 else []
             row = int(cands[0]) if cands else None
         if row is None:

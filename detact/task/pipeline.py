@@ -37,6 +37,16 @@ def default_describer() -> Callable[[str], str] | None:
     return lru_cache(maxsize=4096)(bank.describe)
 
 
+def function_describer() -> Callable[[str], str] | None:
+    """Icon function -> its words ("close: dismiss, exit, x"), or None without the vocabulary."""
+    try:
+        from ..icons.vocabulary import load_vocabulary
+
+        return load_vocabulary().describe
+    except DetactError:
+        return None
+
+
 @dataclass
 class TaskContext:
     """Models and data the task layer reuses across calls (MiniLM, example index, icon
@@ -83,8 +93,9 @@ class GeneratedScript:
     timings_ms: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
+        width, height = self.parse.screen_size
         return {"script": self.script, "actions": self.actions,
-                "screen": {"width": self.parse.width, "height": self.parse.height},
+                "screen": {"width": width, "height": height},
                 "elements": self.filtered.to_dicts(),
                 "prompt_tokens": self.prompt.tokens,
                 "examples": [e.task for e in self.prompt.examples],
@@ -147,24 +158,32 @@ class TaskPipeline:
         return filter_elements(screen.elements, task, top_k, embedder=ctx.embedder if mode == "offline" else None,
                                describe=ctx.icon_describer(), mode=mode, llm=llm)
 
+    def locate(self, screen: ParseResult, query: str, k: int = 5):
+        """The ``k`` elements ``query`` ("the Save button") most likely means (`detact.task.locate`)."""
+        from .locate import locate
+
+        return locate(screen, query, k, embedder=self.context.embedder, describe=function_describer())
+
     def prompt(self, screen: ParseResult, task: str, *, top_k: int = 15, max_tokens: int | None = None,
                examples=None, filtered: FilterResult | None = None) -> tuple[Prompt, FilterResult]:
         """The few-shot script prompt, and the filter result it lists the elements of."""
         if filtered is None:
             filtered = self.filter(screen, task, top_k=top_k)
         shots = self.context.examples_for(examples).nearest(task, N_SHOTS)
-        prompt = build_prompt(task, filtered.elements, shots, width=screen.width, height=screen.height,
+        width, height = screen.screen_size
+        prompt = build_prompt(task, filtered.elements, shots, width=width, height=height,
                               priority=filtered.scores, max_tokens=max_tokens)
         return prompt, filtered
 
     def script(self, screen: ParseResult, task: str, *, llm: ChatClient | LLMConfig | None = None,
                top_k: int = 15, max_tokens: int | None = None, filter_mode: str = "offline",
-               examples=None, portable: bool = False) -> GeneratedScript:
+               examples=None, portable: bool = False, allow_risky: bool = False) -> GeneratedScript:
         """A validated PyAutoGUI script for ``task``: filter, prompt, ask the LLM, validate.
 
         llm: a `ChatClient` or `LLMConfig` (None: from ``DETACT_LLM_*``). Raises `LLMError`
-        when the endpoint fails and `ScriptRejected` when the reply is unusable; the reply is
-        never executed."""
+        when the endpoint fails, `ScriptRejected` when the reply is unusable, and `RiskyScript`
+        for a script with risky actions unless ``allow_risky``; the reply is never executed.
+        Coordinates are the screen's (`ParseResult.screen_size`: logical on a HiDPI screen)."""
         _check_task(task)
         timings: dict[str, float] = {}
         client = make_client(llm)   # configuration errors surface before any model work
@@ -178,7 +197,8 @@ class TaskPipeline:
         t = time.perf_counter()
         reply = client.chat(prompt.messages())
         timings["llm"] = (time.perf_counter() - t) * 1e3
-        validated = validate_script(reply, width=screen.width, height=screen.height)
+        width, height = screen.screen_size
+        validated = validate_script(reply, width=width, height=height, allow_risky=allow_risky)
         if portable:
             validated = validated.portable()
         return GeneratedScript(validated.script, validated.actions, validated, screen, filtered,
@@ -187,7 +207,8 @@ class TaskPipeline:
 
 def filter_response(task: str, screen: ParseResult, result: FilterResult) -> dict:
     """The JSON answer of a filter (``detact filter --format json`` and ``POST /v1/filter``)."""
-    return {"task": task, "screen": {"width": screen.width, "height": screen.height},
+    width, height = screen.screen_size
+    return {"task": task, "screen": {"width": width, "height": height},
             **result.to_dict(), "notes": list(result.notes)}
 
 
@@ -202,7 +223,7 @@ def generate_script(image, task: str, *, parser=None, llm: ChatClient | LLMConfi
                     examples: Sequence[Example] | str | os.PathLike | ExampleIndex | None = None,
                     top_k: int = 15, context: TaskContext | None = None,
                     max_tokens: int | None = None, filter_mode: str = "offline",
-                    portable: bool = False) -> GeneratedScript:
+                    portable: bool = False, allow_risky: bool = False) -> GeneratedScript:
     """Write a validated PyAutoGUI script for ``task`` on ``image`` (a screenshot, a parse
     JSON path or a `ParseResult`): `TaskPipeline.script` for one call."""
     _check_task(task)
@@ -212,6 +233,7 @@ def generate_script(image, task: str, *, parser=None, llm: ChatClient | LLMConfi
     screen = pipeline.screen(image)
     parse_ms = (time.perf_counter() - t) * 1e3
     result = pipeline.script(screen, task, llm=client, top_k=top_k, max_tokens=max_tokens,
-                             filter_mode=filter_mode, examples=examples, portable=portable)
+                             filter_mode=filter_mode, examples=examples, portable=portable,
+                             allow_risky=allow_risky)
     result.timings_ms = {"parse": parse_ms, **result.timings_ms}
     return result

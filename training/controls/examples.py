@@ -172,6 +172,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, default=Path(__file__).parent / "out" / "examples")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--limit", type=int, help="at most N cases per split (quick runs)")
+    ap.add_argument("--seed", type=int, default=0, help="order of the cases (a partial run is a random sample)")
     a = ap.parse_args(argv)
     from tqdm import tqdm
 
@@ -179,17 +180,30 @@ def main(argv=None) -> int:
     for split in ("train", "heldout"):
         cases = sorted(p.parent for p in (a.data / split).glob("*/gt.json"))[: a.limit]
         jobs += [(c, a.out / split / f"{c.name}.npz") for c in cases if not (a.out / split / f"{c.name}.npz").exists()]
+    np.random.default_rng(a.seed).shuffle(jobs)
     if not jobs and not list(a.out.glob("*/*.npz")):
         print(f"no cases under {a.data}/train or {a.data}/heldout", file=sys.stderr)
         return 2
     (a.out).mkdir(parents=True, exist_ok=True)
     (a.out / "labels.json").write_text(json.dumps({"roles": list(ROLES), "states": list(STATES)}))
-    total = 0
+    total, failed = 0, []
     with ProcessPoolExecutor(a.workers) as pool:
-        for r in tqdm(pool.map(process, jobs), total=len(jobs), desc="examples"):
-            total += r["examples"]
-    print(f"{total} examples from {len(jobs)} screenshots into {a.out}")
+        for r in tqdm(pool.map(_safely, jobs), total=len(jobs), desc="examples"):
+            total += r.get("examples", 0)
+            if "error" in r:
+                failed.append(f"{r['case']}: {r['error']}")
+    for line in failed[:20]:
+        print(f"skipped {line}", file=sys.stderr)
+    print(f"{total} examples from {len(jobs) - len(failed)} screenshots into {a.out} ({len(failed)} skipped)")
     return 0
+
+
+def _safely(job) -> dict:
+    """`process`, with one bad case reported instead of ending the run."""
+    try:
+        return process(job)
+    except Exception as exc:  # a case the builder is still writing, an unreadable image, ...
+        return {"case": job[0].name, "error": f"{type(exc).__name__}: {str(exc)[:200]}"}
 
 
 if __name__ == "__main__":

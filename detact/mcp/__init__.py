@@ -1,0 +1,1 @@
+"""DetACT's tools for agents over the Model Context Protocol (``detact mcp``)."""

@@ -1,0 +1,80 @@
+"""Roles, states and names on a page rendered by headless Chromium: each control drawn at a
+known place must come back with the role, states and name an accessibility tree would give."""
+from __future__ import annotations
+
+import pytest
+
+from chromium import chromium_binary, render_html
+from detact.runtime import package_data
+
+pytestmark = [pytest.mark.skipif(chromium_binary() is None, reason="chromium is not installed"),
+              pytest.mark.skipif(not package_data("models", "controls.onnx").is_file(),
+                                 reason="the control classifier is not built (training/controls)")]
+
+SWITCH_CSS = """
+.switch{appearance:none;width:44px;height:24px;border-radius:12px;background:#cbd5e1;position:relative;margin:0}
+.switch::after{content:"";position:absolute;top:3px;left:3px;width:18px;height:18px;border-radius:9px;background:#fff}
+.switch:checked{background:#2563eb}.switch:checked::after{left:23px}
+"""
+TRASH = ('<svg width="18" height="18" viewBox="0 0 16 16" fill="currentColor">'
+         '<path d="M5.5 5.5A.5.5 0 0 1 6 6v6a.5.5 0 0 1-1 0V6a.5.5 0 0 1 .5-.5m2.5 0a.5.5 0 0 1 .5.5v6'
+         'a.5.5 0 0 1-1 0V6a.5.5 0 0 1 .5-.5m3 .5a.5.5 0 0 0-1 0v6a.5.5 0 0 0 1 0z"/>'
+         '<path d="M14.5 3a1 1 0 0 1-1 1H13v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V4h-.5a1 1 0 0 1-1-1V2'
+         'a1 1 0 0 1 1-1H6a1 1 0 0 1 1-1h2a1 1 0 0 1 1 1h3.5a1 1 0 0 1 1 1zM4.118 4 4 4.059V13'
+         'a1 1 0 0 0 1 1h6a1 1 0 0 0 1-1V4.059L11.882 4zM2.5 3h11V2h-11z"/></svg>')
+
+# (key, css left, top, html): controls at fixed places, labels where toolkits put them
+ROWS = [
+    ("newsletter", 40, 40, '<label><input type="checkbox" checked style="width:16px;height:16px"> '
+                           'Send me the newsletter</label>'),
+    ("offers", 40, 80, '<label><input type="checkbox" style="width:16px;height:16px"> Show special offers</label>'),
+    ("locked", 40, 120, '<label style="color:#9ca3af"><input type="checkbox" disabled style="width:16px;height:16px"> '
+                        'Locked setting</label>'),
+    ("wifi", 40, 170, '<span style="display:inline-block;width:200px">Wi-Fi</span><input class="switch" type="checkbox" '
+                      'role="switch" checked>'),
+    ("bluetooth", 40, 215, '<span style="display:inline-block;width:200px">Bluetooth</span><input class="switch" '
+                           'type="checkbox" role="switch">'),
+    ("small", 40, 265, '<label><input type="radio" name="size" checked style="width:16px;height:16px"> Small</label>'),
+    ("large", 180, 265, '<label><input type="radio" name="size" style="width:16px;height:16px"> Large</label>'),
+    ("country", 40, 315, '<span style="display:inline-block;width:110px">Country</span><select style="width:180px;'
+                         'height:30px;font-size:15px"><option>Canada</option></select>'),
+    ("email", 40, 370, '<input placeholder="Email address" style="width:260px;height:30px;font-size:15px">'),
+    ("delete", 40, 420, f'<button title="Delete" style="width:36px;height:36px;padding:8px">{TRASH}</button>'),
+]
+
+
+@pytest.fixture(scope="module")
+def parsed(parser, tmp_path_factory):
+    d = tmp_path_factory.mktemp("controls")
+    body = "".join(f'<div style="position:absolute;left:{x}px;top:{y}px">{html}</div>' for _, x, y, html in ROWS)
+    (d / "page.html").write_text(f"<!doctype html><html><head><style>body{{margin:0;background:#fff;color:#111827;"
+                                 f"font-family:'DejaVu Sans',sans-serif;font-size:15px}}{SWITCH_CSS}</style></head>"
+                                 f"<body>{body}</body></html>")
+    return parser.parse(render_html(d / "page.html", d / "page.png", 640, 480))
+
+
+def _control_at(result, x, y, roles):
+    """The element of one of ``roles`` whose click point is nearest (x, y) within 60 px."""
+    best = [e for e in result.elements if e.role in roles and abs(e.center[1] - y) <= 20 and abs(e.center[0] - x) <= 260]
+    assert best, [(e.role, e.name, e.center) for e in result.elements if abs(e.center[1] - y) <= 20]
+    return min(best, key=lambda e: abs(e.center[0] - x) + abs(e.center[1] - y))
+
+
+@pytest.mark.parametrize("key, x, y, role, states, name", [
+    ("newsletter", 48, 48, "checkbox", {"checked"}, "Send me the newsletter"),
+    ("offers", 48, 88, "checkbox", set(), "Show special offers"),
+    ("locked", 48, 128, "checkbox", {"disabled"}, "Locked setting"),
+    ("wifi", 262, 182, "switch", {"checked"}, "Wi-Fi"),
+    ("bluetooth", 262, 227, "switch", set(), "Bluetooth"),
+    ("small", 48, 273, "radio", {"checked"}, "Small"),
+    ("large", 188, 273, "radio", set(), "Large"),
+    ("country", 240, 330, "combobox", None, "Country"),
+    ("email", 170, 385, "textbox", None, "Email address"),
+    ("delete", 58, 438, "button", None, ("delete", "trash")),
+])
+def test_controls_have_role_states_and_name(parsed, key, x, y, role, states, name):
+    e = _control_at(parsed, x, y, (role,))
+    if states is not None:
+        assert {"checked", "disabled"} & set(e.states) == states, (key, e)
+    names = (name,) if isinstance(name, str) else name
+    assert e.name.lower() in [n.lower() for n in names], (key, e)
