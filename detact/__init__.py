@@ -8,7 +8,8 @@ __version__ = "0.1.0"
 
 __getattr__, __dir__, __all__ = _lazy.attach(__name__, submod_attrs={
     "elements": ["Element", "Elements", "ParseResult"],
-    "errors": ["DetactError", "ImageError", "ModelUnavailable", "DocumentError"],
+    "errors": ["DetactError", "ImageError", "ImageTooLarge", "InputTooLarge", "ModelUnavailable", "DocumentError",
+               "ScriptRejected", "RiskyScript", "LLMError"],
     "imageio": ["load_image"],
     "parser": ["Parser", "parse"],
     "build": ["ParserOptions"],

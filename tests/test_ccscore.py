@@ -1,6 +1,7 @@
 """CC-Score (ScreenAgent, Appendix D) on cases worked out by hand."""
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -58,3 +59,49 @@ def test_evaluate_over_tasks():
     report = evaluate_cc([a, b])
     # b: keyboard both, press vs text: (1 + 0 + 1) / 3
     assert report["cc_score"] == pytest.approx((1.0 + 2 / 3) / 2) and report["n_matched_actions"] == 2
+
+
+def test_eval_cli_cc_score_on_the_fixture(capsys):
+    """``detact eval --metric cc-score`` on the OmniACT fixture, task by task by hand (boxes from
+    its metadata; CC-Score keeps case, so "budge" for "Budget" is the paper-mode BLEU)."""
+    from pathlib import Path
+
+    from detact.cli import main
+
+    fixture = Path(__file__).parent / "fixtures" / "omniact"
+    bleu_budget = math.exp(-0.2) * math.sqrt(4 / 5 * 3 / 4)
+    expected = {
+        "0": 1.0,                                        # click inside save_button
+        "1": (1.0 + (2 + bleu_budget) / 3 + 1.0) / 3,    # click inside, write 'budge', press 'Enter'
+        "2": (2 + BLEU_CTRL) / 3,                        # ctrl+v for ctrl+c
+        "3": 0.75,                                       # right click 10 px outside cart_link
+        "4": 0.5,                                        # move and click swapped: one of two aligned
+    }
+    argv = ["eval", "--data", str(fixture), "--pred", str(fixture / "pred"), "--format", "json", "-q"]
+    assert main([*argv, "--metric", "cc-score"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    got = {t["index"]: t["cc_score"] for t in report["tasks"]}
+    assert got == pytest.approx(expected)
+    assert report["cc_score"] == pytest.approx(sum(expected.values()) / 5)
+    assert report["metric"] == "cc-score" and report["n_tasks"] == 5
+    assert report["mouse_button_f1"] == 1.0 and report["by_platform"]["web"]["tasks"] == 2
+
+    assert main([*argv, "--metric", "all"]) == 0           # both: OmniACT's report keeps its keys
+    both = json.loads(capsys.readouterr().out)
+    assert both["compat"] == "official" and both["cc"]["cc_score"] == pytest.approx(report["cc_score"])
+    assert main(["eval", "--data", str(fixture), "--pred", str(fixture / "pred"), "--metric", "cc-score", "-q"]) == 0
+    assert "CC-Score" in capsys.readouterr().out
+    assert main([*argv]) == 0                                # default unchanged: no cc section
+    assert "cc" not in json.loads(capsys.readouterr().out)
+
+
+def test_meta_actions_are_read_for_cc_score():
+    labels = steps("pyautogui.click(100, 100)\nWAIT", [BOX])
+    preds = steps_meta("pyautogui.click(100, 100)\nWAIT(2)\nDONE")
+    assert [p.kind for p in preds] == ["mouse", "wait", "other"]
+    assert cc_score(labels, preds) == pytest.approx(1.0)
+    assert [a.name for a in parse_script("WAIT\npyautogui.click(1, 2)")] == ["click"]   # OmniACT scoring unchanged
+
+
+def steps_meta(script: str) -> list[Step]:
+    return [to_step(a) for a in parse_script(script, meta=True)]

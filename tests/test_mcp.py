@@ -60,6 +60,11 @@ def test_mcp_client_over_stdio(tmp_path):
                                                             "width": 100, "height": 100})
             action = json.loads(_text(ok))["actions"][0]
             assert (action["action"], action["x"], action["y"]) == ("click", 10, 20)
+            sa = ('[{"action_type":"MouseAction","mouse_action_type":"click","mouse_button":"left",'
+                  '"mouse_position":{"width":10,"height":20}}]')
+            conv = await client.call_tool("validate_script", {"script": sa, "format": "screenagent"})
+            doc = json.loads(_text(conv))
+            assert doc["script"].endswith("pyautogui.click(10, 20)\n") and json.loads(sa) == doc["screenagent"]
             hostile = f"import os\nos.system('touch {marker}')"
             bad = await client.call_tool("validate_script", {"script": hostile})
             assert bad.is_error and "\n" not in _text(bad).strip()
@@ -71,6 +76,11 @@ def test_mcp_client_over_stdio(tmp_path):
                     ("parse_screenshot", {"image_base64": "!!!"}, "not valid base64"),
                     ("parse_screenshot", {"path": str(SAMPLE), "format": "xml"}, "unknown format"),
                     ("locate", {"query": "", "path": str(SAMPLE)}, "empty"),
+                    ("validate_script", {"script": "DONE", "format": "xml"}, "unknown action format"),
+                    ("validate_script", {"script": '[{"action_type": "MouseAction", "mouse_action_type": '
+                                                   '"click"}]', "format": "screenagent"}, "missing 'mouse_position'"),
+                    ("validate_script", {"script": "[", "format": "screenagent"}, "not valid JSON"),
+                    ("validate_script", {"script": 5}, ""),
                     ("no_such_tool", {}, "")):
                 r = await client.call_tool(name, args)
                 assert r.is_error and needle.lower() in _text(r).lower(), (name, _text(r))

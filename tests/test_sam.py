@@ -157,7 +157,7 @@ def test_segment_batch_gives_schema_valid_regions(batch_result):
         assert els.score.dtype == np.float32 and np.all((els.score >= 0) & (els.score <= 1))
         assert np.all(np.diff(els.score) <= 0)  # best first
         doc = json.loads(ParseResult(w, h, "0" * 64, els, {"segment": 1.0}, {"segmenter": "sam"}).to_json())
-        assert doc["schema"] == "detact/parse@1" and len(doc["elements"]) == len(els)
+        assert doc["schema"] == "detact/parse@2" and len(doc["elements"]) == len(els)
         assert ParseResult.from_dict(doc).elements.xyxy.tolist() == els.xyxy.tolist()
 
 

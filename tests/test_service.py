@@ -262,6 +262,10 @@ def test_task_routes_filter_prompt_script(parser, good_png, fake_llm, monkeypatc
         s = r.json()
         assert s["script"].strip().endswith(f"pyautogui.click({sx}, {sy})")
         assert s["actions"][0]["x"] == sx and "Click on Submit" in fake_llm.prompts[-1]
+        r = c.post("/v1/script", json={"parse": parse_doc, "task": "Click on Submit", "format": "screenagent"})
+        assert r.status_code == 200 and r.json()["screenagent"][0]["mouse_position"] == {"width": sx, "height": sy}
+        _assert_error(c.post("/v1/script", json={"parse": parse_doc, "task": "Click on Submit", "format": "xml"}),
+                      422, "'format' must be one of")
 
         fake_llm.reply = "import os\nos.system('rm -rf /')"
         _assert_error(c.post("/v1/script", json={"parse": parse_doc, "task": "Click on Submit"}), 422)

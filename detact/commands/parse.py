@@ -5,7 +5,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..errors import DetactError
+from ..errors import DetactError, InputTooLarge
+from ..files import read_stream
 from .options import add_parser_options, add_screen_scale, parser_from_args, with_screen_scale
 
 
@@ -32,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     from ..formats import format_a11y, format_prompt, format_table
     from ..imageio import load_image
 
-    source = sys.stdin.buffer.read() if args.image == "-" else args.image
+    source = read_stream(sys.stdin.buffer, error=InputTooLarge, what="image") if args.image == "-" else args.image
     rgb = load_image(source)  # fail fast on a bad image, before any model loads
     if args.annotate and Path(args.annotate).suffix.lower() not in (".png", ".jpg", ".jpeg", ".webp"):
         raise DetactError(f"--annotate {args.annotate}: give a .png, .jpg or .webp file name")

@@ -180,3 +180,76 @@ def evaluate_cc(tasks: Sequence[tuple[Sequence[Step], Sequence[Step]]]) -> dict:
         matched += [(labels[i], preds[j]) for i, j in pairs]
     return {"cc_score": float(np.mean(scores)) if scores else 0.0, "n_tasks": len(scores),
             "n_matched_actions": len(matched), **attribute_table(matched)}
+
+
+#: Gold actions whose labelled box is looked up (the click-like ones).
+_POINTED = ("click", "leftClick", "rightClick", "middleClick", "doubleClick", "tripleClick", "moveTo", "dragTo")
+
+
+def gold_steps(task, boxes_cache: dict | None = None) -> list[Step]:
+    """The labelled steps of an OmniACT-format task: each click-like gold action gets the box
+    of its metadata that is centred on (else holds) its point, when there is one."""
+    from .dataset import DatasetError, load_boxes
+    from .metrics import find_box
+
+    cache = {} if boxes_cache is None else boxes_cache
+    steps = []
+    for action in task.gold:
+        box = None
+        point = action.point()
+        if action.name in _POINTED and point is not None:
+            if task.box_path not in cache:
+                try:
+                    cache[task.box_path] = load_boxes(task.box_path)
+                except DatasetError:   # no metadata: positions fall back to TOLERANCE px
+                    cache[task.box_path] = None
+            boxes = cache[task.box_path]
+            idx = find_box(boxes, point, "paper") if boxes is not None else None
+            if idx is not None:
+                box = (*map(float, boxes.top_left[idx]), *map(float, boxes.bottom_right[idx]))
+        steps.append(to_step(action, box))
+    return steps
+
+
+def evaluate_tasks(tasks, predictions: dict) -> dict:
+    """``detact eval --metric cc-score``: CC-Score and Table 2's attributes over OmniACT-format
+    ``tasks``, ``predictions`` mapping a task's index to its script (None: nothing predicted);
+    per-task scores and a per-platform breakdown."""
+    from .script import parse_script
+
+    cache: dict = {}
+    pairs, rows = [], []
+    for task in tasks:
+        text = predictions.get(task.index)
+        labels = gold_steps(task, cache)
+        preds = [to_step(a) for a in parse_script(text, meta=True)] if text is not None else []
+        pairs.append((labels, preds))
+        rows.append({"index": task.index, "task": task.rel_task, "platform": task.platform,
+                     "n_gold": len(labels), "n_pred": len(preds), "missing_prediction": text is None,
+                     "cc_score": cc_score(labels, preds)})
+    report = {"metric": "cc-score", **evaluate_cc(pairs),
+              "n_missing_predictions": sum(r["missing_prediction"] for r in rows)}
+    report["by_platform"] = {
+        p: {"tasks": sum(r["platform"] == p for r in rows),
+            "cc_score": float(np.mean([r["cc_score"] for r in rows if r["platform"] == p]))}
+        for p in sorted({r["platform"] for r in rows})}
+    report["tasks"] = rows
+    return report
+
+
+def to_table(report: dict) -> str:
+    """The CC-Score report as text: the score, Table 2's attributes, platforms."""
+    def pct(v):
+        return "     -" if v is None else f"{100 * v:6.2f}"
+
+    lines = [f"CC-Score (ScreenAgent)  split={report.get('split', '?')}  tasks={report['n_tasks']}  "
+             f"missing predictions={report['n_missing_predictions']}  matched actions={report['n_matched_actions']}",
+             "", f"  cc score                 {pct(report['cc_score'])} %"]
+    for key, label in (("action_type_f1", "action type F1"), ("mouse_action_type_f1", "mouse action type F1"),
+                       ("mouse_button_f1", "mouse button F1"), ("mouse_position_accuracy", "mouse position acc."),
+                       ("keys_text_bleu", "keys/text BLEU")):
+        lines.append(f"  {label:<25}{pct(report[key])} %")
+    lines += ["", f"  {'platform':<12}{'tasks':>7}{'cc score %':>12}"]
+    for name, row in report["by_platform"].items():
+        lines.append(f"  {name:<12}{row['tasks']:>7}{pct(row['cc_score']):>12}")
+    return "\n".join(lines)

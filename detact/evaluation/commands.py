@@ -1,4 +1,5 @@
-"""``detact eval``: OmniACT Sequence Score and Action Score of predicted scripts."""
+"""``detact eval``: OmniACT Sequence Score and Action Score of predicted scripts, or
+ScreenAgent's CC-Score (``--metric cc-score``)."""
 from __future__ import annotations
 
 import argparse
@@ -16,6 +17,11 @@ Prediction files in --pred DIR, per task, either of:
   DIR/<platform>/<app>/task_X.Y.txt  the task file's path below data/tasks/
 A task without a prediction scores 0 (an empty script). --generate writes
 <index>.txt files with DetACT's pipeline first (needs DETACT_LLM_BASE_URL).
+
+--metric omniact (default): Sequence Score and Action Score (--compat picks the formulas).
+--metric cc-score: ScreenAgent's CC-Score (order-preserving best alignment of predicted and
+gold actions, a click right when inside the gold box) with its Table 2 attribute figures.
+--metric all: both, the CC-Score report under "cc" in the JSON.
 """
 
 
@@ -31,6 +37,8 @@ def register(subparsers) -> None:
     p.add_argument("--compat", choices=("official", "paper"), default="official",
                    help="official: OmniACT's released eval.py (published numbers, default); "
                         "paper: the formulas as written in the paper")
+    p.add_argument("--metric", choices=("omniact", "cc-score", "all"), default="omniact",
+                   help="omniact: Sequence/Action Score (default); cc-score: ScreenAgent's CC-Score; all: both")
     p.add_argument("--format", choices=("table", "json"), default="table")
     p.add_argument("-o", "--output", metavar="OUT", help="write the report here instead of stdout")
     p.add_argument("--limit", type=int, metavar="N", help="only the first N tasks of the split")
@@ -93,18 +101,36 @@ def run(args: argparse.Namespace) -> int:
         print(f"detact: warning: {len(missing)} of {len(tasks)} tasks have no prediction in "
               f"{pred_dir} (scored as empty scripts)", file=sys.stderr)
 
-    report = evaluate(tasks, predictions, compat=args.compat, missing_box=args.missing_box)
-    if report["n_missing_boxes"] and not args.quiet:
-        print(f"detact: warning: {report['n_missing_boxes']} gold clicks have no box; "
-              "their click penalties were skipped", file=sys.stderr)
-    report = {"split": args.split, "data": str(args.data), "pred": str(pred_dir), **report}
-    text = to_json(report) if args.format == "json" else to_table(report)
+    head = {"split": args.split, "data": str(args.data), "pred": str(pred_dir)}
+    cc = None
+    if args.metric in ("cc-score", "all"):
+        from .ccscore import evaluate_tasks
+
+        cc = {**head, **evaluate_tasks(tasks, predictions)}
+    if args.metric == "cc-score":
+        from .ccscore import to_table as cc_table
+
+        text = to_json(cc) if args.format == "json" else cc_table(cc)
+        summary = f"cc score {cc['cc_score']:.4f}"
+    else:
+        report = evaluate(tasks, predictions, compat=args.compat, missing_box=args.missing_box)
+        if report["n_missing_boxes"] and not args.quiet:
+            print(f"detact: warning: {report['n_missing_boxes']} gold clicks have no box; "
+                  "their click penalties were skipped", file=sys.stderr)
+        report = {**head, **report}
+        summary = f"sequence score {report['sequence_score']:.4f}, action score {report['action_score']:.4f}"
+        if cc is not None:
+            from .ccscore import to_table as cc_table
+
+            report["cc"] = {k: v for k, v in cc.items() if k not in head}
+            summary += f", cc score {cc['cc_score']:.4f}"
+            text = to_json(report) if args.format == "json" else to_table(report) + "\n\n" + cc_table(cc)
+        else:
+            text = to_json(report) if args.format == "json" else to_table(report)
     if args.output:
         Path(args.output).write_text(text + "\n", encoding="utf-8")
         if not args.quiet:
-            print(f"detact: sequence score {report['sequence_score']:.4f}, action score "
-                  f"{report['action_score']:.4f} ({report['n_tasks']} tasks) -> {args.output}",
-                  file=sys.stderr)
+            print(f"detact: {summary} ({len(tasks)} tasks) -> {args.output}", file=sys.stderr)
     else:
         print(text)
     return 0

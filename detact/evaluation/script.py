@@ -140,18 +140,37 @@ class _Source:
         return raw.decode("utf-8", "replace") or self.lines[first - 1]
 
 
-def parse_script(text: str) -> list[Action]:
+#: Meta actions (OSWorld, Computer Agent Arena), read with ``meta=True``.
+META_NAMES = ("WAIT", "DONE", "FAIL", "CALL_USER")
+_META_LINE = re.compile(r"^\s*(WAIT|DONE|FAIL|CALL_USER)\b")
+
+
+def _meta_action(node: ast.AST, source: "_Source") -> Action | None:
+    """A statement ``WAIT`` / ``DONE`` / ``CALL_USER("...")`` as an Action named after it."""
+    if not isinstance(node, ast.Expr):
+        return None
+    value = node.value
+    if isinstance(value, ast.Name) and value.id in META_NAMES:
+        return Action(name=value.id, line=node.lineno, source=value.id)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in META_NAMES:
+        args = tuple(UNKNOWN if isinstance(a, ast.Starred) else _literal(a) for a in value.args)
+        return Action(name=value.func.id, args=args, line=node.lineno, source=source.segment(node))
+    return None
+
+
+def parse_script(text: str, meta: bool = False) -> list[Action]:
     """All statement-level ``pyautogui.*`` calls of ``text`` in source order.
 
     Other statements (imports, ``time.sleep``, comments, prose) are ignored, as
-    OmniACT's scorer ignores lines that do not start with ``pyautogui``.
+    OmniACT's scorer ignores lines that do not start with ``pyautogui``; with ``meta``,
+    the meta actions WAIT, DONE, FAIL and CALL_USER are read too (CC-Score has a wait).
     """
     text = _strip_fences(text.replace("\r\n", "\n").replace("\r", "\n"))
     lines = text.split("\n")
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, MemoryError, RecursionError):
-        return _parse_lines(lines)
+        return _parse_lines(lines, meta)
     source = _Source(lines)
     found = []
     for node in ast.walk(tree):
@@ -159,16 +178,21 @@ def parse_script(text: str) -> list[Action]:
         if call is not None:
             found.append((node.lineno, node.col_offset,
                           _action_from_call(call, node.lineno, source.segment(node))))
+        elif meta and (action := _meta_action(node, source)) is not None:
+            found.append((node.lineno, node.col_offset, action))
     found.sort(key=lambda item: item[:2])
     return [action for _, _, action in found]
 
 
-def _parse_lines(lines: list[str]) -> list[Action]:
+def _parse_lines(lines: list[str], meta: bool = False) -> list[Action]:
     # The whole text is not Python (prose around the code, a truncated line):
     # read it line by line, like the official scorer does.
     actions = []
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
+        if meta and (m := _META_LINE.match(line)):
+            actions.append(Action(name=m.group(1), line=number, source=line))
+            continue
         match = _CALL_NAME.match(line)
         if not match:
             continue

@@ -8,7 +8,8 @@ Tools:
   or DetACT's JSON), and optionally the Set-of-Mark picture whose numbers are the ids;
 * ``locate``: the elements a reference such as "the Save button" means, with click points;
 * ``build_prompt``: the few-shot PyAutoGUI prompt for a task on the screen;
-* ``validate_script``: check a PyAutoGUI script (never run it) and return its actions.
+* ``validate_script``: check a PyAutoGUI script or a ScreenAgent JSON action list (never run it)
+  and return its actions.
 
 A screenshot is given as a file path or as base64 PNG/JPEG bytes. The last few parses are kept
 (by the image's hash), so locating several things on one screen parses it once.
@@ -152,16 +153,23 @@ def build_server(tools: ScreenTools | None = None):
         except DetactError as exc:
             fail(exc)
 
-    @server.tool(description="Validate a PyAutoGUI script without running it: only whitelisted pyautogui "
-                             "calls with literal arguments pass, coordinates must lie on the screen. Returns "
-                             "the normalised script and its actions (JSON), or why it was rejected.")
-    def validate_script(script: str, width: int | None = None, height: int | None = None) -> str:
+    @server.tool(description="Validate a script without running it: only whitelisted pyautogui calls with "
+                             "literal arguments pass (plus the meta actions WAIT, DONE, FAIL, CALL_USER), "
+                             "coordinates must lie on the screen. format: 'pyautogui' (default) or "
+                             "'screenagent' (ScreenAgent's JSON action list). Returns the normalised script, "
+                             "its actions and, for screenagent, the normalised action list (JSON), or why it "
+                             "was rejected.")
+    def validate_script(script: str, width: int | None = None, height: int | None = None,
+                        format: str = "pyautogui") -> str:
         from ..task.script import validate_script as validate
 
         try:
-            checked = validate(script, width=width, height=height)
+            checked = validate(script, width=width, height=height, format=format)
+            doc = checked.to_dict()
+            if format == "screenagent":
+                doc["screenagent"] = checked.screenagent()
         except DetactError as exc:
             fail(exc)
-        return json.dumps(checked.to_dict(), ensure_ascii=False)
+        return json.dumps(doc, ensure_ascii=False)
 
     return server

@@ -142,6 +142,7 @@ def create_app(settings: ServiceSettings | None = None, *, parsers: Sequence | N
         app.add_middleware(ApiKeyMiddleware, api_key=api_key)  # outermost: checked first
     _install_error_handlers(app)
     _install_routes(app)
+    _install_validate_route(app)
     return app
 
 
@@ -219,6 +220,39 @@ def _need_llm(request: Request):
         raise HTTPException(501, "no LLM endpoint configured on this server (set "
                                  "DETACT_LLM_BASE_URL, DETACT_LLM_MODEL before `detact serve`)")
     return cfg
+
+
+def _install_validate_route(app: FastAPI) -> None:
+    @app.post("/v1/validate", summary="validate a PyAutoGUI script or ScreenAgent action list (never run)",
+              responses=_ERRORS,
+              openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": {
+                  "type": "object", "required": ["script"], "properties": {
+                      "script": {"type": "string", "description": "the script, an LLM reply holding one, "
+                                 "or (format=screenagent) a ScreenAgent JSON action list"},
+                      "format": {"type": "string", "enum": ["pyautogui", "screenagent"], "default": "pyautogui"},
+                      "width": {"type": "integer"}, "height": {"type": "integer"},
+                      "portable": {"type": "boolean"}, "allow_risky": {"type": "boolean", "default": False}}}}}}})
+    async def validate_route(request: Request):
+        from .requests import _json
+
+        ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if ctype != "application/json":
+            raise HTTPException(415, "send application/json: {\"script\": \"...\", \"format\": \"pyautogui\"}")
+        doc = _json(await request.body(), "body")
+        if not isinstance(doc, dict):
+            raise HTTPException(400, "JSON body must be an object with 'script'")
+        got = ClientInput(options={**dict(request.query_params), **doc})
+        script = got.options.get("script")
+        if not isinstance(script, str):
+            raise HTTPException(422, "'script' is required and must be a string")
+        fmt = got.text("format", "pyautogui", ("pyautogui", "screenagent"))
+        width, height = got.integer("width", None, 1, 100_000), got.integer("height", None, 1, 100_000)
+        from ..task.script import validate_script
+
+        checked = validate_script(script, width=width, height=height, format=fmt,
+                                  allow_risky=got.flag("allow_risky"))
+        checked = checked.portable() if got.flag("portable") else checked
+        return {**checked.to_dict(), **({"screenagent": checked.screenagent()} if fmt == "screenagent" else {})}
 
 
 def _install_routes(app: FastAPI) -> None:
@@ -328,6 +362,9 @@ def _install_routes(app: FastAPI) -> None:
               openapi_extra=_body_doc({**_TASK_FIELDS, "max_tokens": {"type": "integer"},
                                        "filter": {"type": "string", "enum": ["offline", "llm"]},
                                        "portable": {"type": "boolean"},
+                                       "format": {"type": "string", "enum": ["pyautogui", "screenagent"],
+                                                  "description": "screenagent: the answer also holds "
+                                                  "the actions as ScreenAgent's JSON list"},
                                        "allow_risky": {"type": "boolean", "default": False,
                                                        "description": "accept a script with risky "
                                                        "actions (listed in \"risks\" either way)"}},
@@ -340,6 +377,7 @@ def _install_routes(app: FastAPI) -> None:
         filter_mode = got.text("filter", "offline", ("offline", "llm"))
         portable = got.flag("portable")
         allow_risky = got.flag("allow_risky")
+        fmt = got.text("format", "pyautogui", ("pyautogui", "screenagent"))
         llm = _need_llm(request)
         rt: Runtime = request.app.state.runtime
 
@@ -352,6 +390,7 @@ def _install_routes(app: FastAPI) -> None:
                                                   max_tokens=max_tokens, filter_mode=filter_mode,
                                                   portable=portable, allow_risky=allow_risky)
             risks = result.validated.risks
-            return {**result.to_dict(), "risky": bool(risks), "risks": [r.to_dict() for r in risks]}
+            extra = {"screenagent": result.validated.screenagent()} if fmt == "screenagent" else {}
+            return {**result.to_dict(), "risky": bool(risks), "risks": [r.to_dict() for r in risks], **extra}
 
         return await rt.run(work)

@@ -55,7 +55,12 @@ def register(subparsers) -> None:
     _add_image_args(p, optional=True)
     p.add_argument("--examples", help="example pool (see `detact prompt --help`)")
     p.add_argument("--max-tokens", type=int, help="prompt token budget")
-    p.add_argument("--format", choices=("script", "json"), default="script")
+    p.add_argument("--format", choices=("script", "pyautogui", "json", "screenagent"), default="script",
+                   help="output: the PyAutoGUI script (script = pyautogui, default), DetACT's JSON "
+                        "(actions, risks), or ScreenAgent's JSON action list")
+    p.add_argument("--input-format", choices=("pyautogui", "screenagent"), default="pyautogui",
+                   help="with --validate: the file is a PyAutoGUI script (default; WAIT, DONE, FAIL, "
+                        "CALL_USER meta actions allowed) or a ScreenAgent JSON action list")
     p.add_argument("--filter", dest="filter_mode", choices=("offline", "llm"), default="offline",
                    help="how elements are filtered before the prompt")
     p.add_argument("--portable", action="store_true", help="rewrite non-ASCII typing as a "
@@ -178,14 +183,26 @@ def _validate_only(args) -> int:
     if args.image and width is None and height is None:
         width, height = _screen(_pipeline(args), args).screen_size
     checked = validate_script(_read_script(args.validate), width=width, height=height,
-                              allow_risky=args.allow_risky)
+                              allow_risky=args.allow_risky, format=args.input_format)
     _warn_risks(checked.risks)
     checked = checked.portable() if args.portable else checked
     if args.format == "json":
-        print(json_printable(checked.to_dict(), indent=1))
+        doc = checked.to_dict()
+        if args.input_format == "screenagent":
+            doc["screenagent"] = checked.screenagent()
+        print(json_printable(doc, indent=1))
+    else:
+        _write_script(checked, args.format)
+    return 0
+
+
+def _write_script(checked, fmt: str) -> None:
+    if fmt == "screenagent":
+        from .screenagent import dumps
+
+        sys.stdout.write(dumps(checked.screenagent()))
     else:
         sys.stdout.write(checked.script)
-    return 0
 
 
 def _generate(args) -> int:
@@ -204,7 +221,7 @@ def _generate(args) -> int:
         print(json_printable({**result.to_dict(), "risky": bool(risks),
                               "risks": [r.to_dict() for r in risks]}, indent=1))
     else:
-        sys.stdout.write(result.script)
+        _write_script(result.validated, args.format)
     return 0
 
 

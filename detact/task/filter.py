@@ -72,11 +72,18 @@ class FilterResult:
 
 
 def element_names(elements: Elements, describe: Callable[[str], str] | None = None) -> list[str]:
-    """What each element is called: OCR text; for icons the label (or ``describe(label)``);
-    cut to `MAX_NAME_CHARS` (these names are matched, embedded and put in LLM prompts)."""
+    """What each element is called: its semantic name (parse@2: a checkbox by its label, an
+    icon-only button by what its icon does), else OCR text, else for icons the label (or
+    ``describe(label)``); cut to `MAX_NAME_CHARS` (these names are matched, embedded and put in
+    LLM prompts)."""
     names = []
-    for kind, text, label in zip(elements.kind, elements.text, elements.label):
-        if text:
+    for text, label, name, value in zip(elements.text, elements.label, elements.name, elements.value):
+        if name:
+            shown = f"{name} ({value})" if value and str(value) != str(name) else str(name)
+            if label and str(name) == str(label) and describe:   # an icon named by what it does
+                shown = str(describe(label) or shown)
+            names.append(clip(shown))
+        elif text:
             names.append(clip(str(text)))
         elif label:
             label = clip(str(label))

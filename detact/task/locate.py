@@ -14,7 +14,10 @@ A reference is read in four parts:
   reading order;
 * the rest (or a quoted phrase) is matched against each element's name, text, value and, for
   icons, its function and the function's synonyms: exact and near-exact words, a bounded
-  fuzzy ratio for OCR slips, and MiniLM cosine for meaning ("gear" ~ "settings").
+  fuzzy ratio for OCR slips, and MiniLM cosine for meaning ("gear" ~ "settings");
+* the whole query, articles aside, still counts when a name equals it: a calculator's "AND"
+  and "OR" keys, a "Find" button, a "Buttons" tab are named by words the parts above consume.
+  OCR's l / I / 1 and O / 0 confusions are folded for these equalities ("In" read for "ln").
 """
 from __future__ import annotations
 
@@ -125,6 +128,39 @@ def read_reference(query: str) -> Reference:
     return Reference(roles, colors, (px, py), ordinal, text)
 
 
+#: Words dropped from a query before it is compared whole with a name ("the OR key" -> "or").
+ARTICLES = frozenset({"a", "an", "the"})
+#: OCR's usual confusions, folded together when a name must equal the query: l / I / 1 / |, O / 0.
+_OCR_FOLD = str.maketrans({"i": "l", "1": "l", "|": "l", "0": "o"})
+
+
+def _fold(text: str) -> str:
+    return norm(text).translate(_OCR_FOLD)
+
+
+def _whole_query(query: str) -> str:
+    """The query as a name: every word kept (filler, role, colour and position words too, so
+    "AND", "Find", "tan" or "Buttons" can be what a control is called), articles aside."""
+    words = norm(query).split()
+    while len(words) > 1 and words[0] in ARTICLES:
+        words.pop(0)
+    return " ".join(words)
+
+
+def _exact(result: ParseResult, whole: str) -> np.ndarray:
+    """1 for elements whose name, text, value or icon label is the whole query, 0.95 when
+    equal only after folding OCR confusions ("In" read for "ln"), else 0."""
+    folded = whole.translate(_OCR_FOLD)
+    out = np.zeros(len(result.elements), np.float32)
+    for i, e in enumerate(result.elements):
+        parts = [norm(p) for p in (e.name, e.text, e.value, e.label) if p]
+        if whole in parts:
+            out[i] = 1.0
+        elif folded in (p.translate(_OCR_FOLD) for p in parts):
+            out[i] = 0.95
+    return out
+
+
 def _names(result: ParseResult, describe) -> list[str]:
     """What each element may be called: name, text, value, icon label with its synonyms."""
     out = []
@@ -143,6 +179,8 @@ def _lexical(name: str, words: str) -> float:
         return 0.0
     if n == q:
         return 1.0
+    if n.translate(_OCR_FOLD) == q.translate(_OCR_FOLD):
+        return 0.95
     nt, qt = set(tokens(n)), set(tokens(q))
     overlap = len(nt & qt) / len(qt) if qt else 0.0
     contained = 0.9 if re.search(r"(?<!\w)" + re.escape(q) + r"(?!\w)", n) else 0.0
@@ -174,6 +212,9 @@ def locate(result: ParseResult, query: str, k: int = 5, *, embedder=None, descri
             q = embedder.encode([ref.words])[0]
             sem = embedder.encode([nm or "-" for nm in names]) @ q
             score = np.maximum(score, SEMANTIC_WEIGHT * np.clip(sem, 0, 1)).astype(np.float32)
+    whole = _whole_query(query)
+    if whole and whole != norm(ref.words):   # words read as roles, colours or filler may be a name
+        score = np.maximum(score, _exact(result, whole))
     score += _role_evidence(els, ref.roles)
     if ref.colors:
         score += COLOR_BONUS * np.isin(els.color.astype(str), sorted(ref.colors))

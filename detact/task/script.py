@@ -18,6 +18,14 @@ Risk policy: well-formed scripts can still do harm. Every action gets a risk cla
 dialog or terminal, typed shell commands, close shortcuts repeated, a total run time over
 `MAX_TOTAL_SECONDS`, hidden characters in typed text. Risky scripts raise `RiskyScript` unless
 ``allow_risky`` (CLI ``--allow-risky``, HTTP ``allow_risky``); the risks are listed either way.
+
+Meta actions, as OSWorld and Computer Agent Arena write them: a statement ``WAIT`` (or
+``WAIT(2)``, seconds), ``DONE``, ``FAIL`` or ``CALL_USER`` (or ``CALL_USER("which file?")``) is
+validated and kept in the action list (``{"action": "DONE"}``); none of them does anything on the
+screen. ``DONE``, ``FAIL`` and ``CALL_USER`` end the step: nothing may follow them.
+
+Action formats (``format=``): ``pyautogui`` (the default: a script as above) or ``screenagent``
+(ScreenAgent's JSON action list; `detact.task.screenagent`), read into the same checked actions.
 """
 from __future__ import annotations
 
@@ -58,6 +66,15 @@ MAX_TOTAL_SECONDS = 300.0
 #: PyAutoGUI sleeps this long after every call (its ``PAUSE`` default).
 PYAUTOGUI_PAUSE = 0.1
 BUTTONS = ("left", "middle", "right", "primary", "secondary")
+#: Meta actions (OSWorld: WAIT, DONE, FAIL; Computer Agent Arena: DONE, FAIL, CALL_USER): kept
+#: in the action list, never anything on the screen. The terminal ones end the step.
+META_ACTIONS = ("WAIT", "DONE", "FAIL", "CALL_USER")
+TERMINAL_ACTIONS = frozenset({"DONE", "FAIL", "CALL_USER"})
+#: A WAIT without its seconds waits this long (run-time estimate; OSWorld's harness decides).
+DEFAULT_WAIT_SECONDS = 1.0
+MAX_WAIT_SECONDS = 60.0
+#: Action formats the validator reads and writes.
+ACTION_FORMATS = ("pyautogui", "screenagent")
 
 
 @dataclass(frozen=True)
@@ -350,6 +367,24 @@ class _Checker:
             raise _reject(line, f"{name}: unsupported argument(s) {', '.join(sorted(args))}")
         return act
 
+    def meta(self, name: str, args: dict, line: int) -> dict:
+        """A meta action: ``WAIT`` (optional seconds), ``DONE``, ``FAIL``, ``CALL_USER`` (optional
+        message to the user)."""
+        act: dict[str, Any] = {"action": name}
+        if name == "WAIT" and "seconds" in args:
+            act["seconds"] = self.number(args.pop("seconds"), "seconds", line, 0.0, MAX_WAIT_SECONDS)
+        if name == "CALL_USER" and "message" in args:
+            message = args.pop("message")
+            if not isinstance(message, str):
+                raise _reject(line, f"CALL_USER needs a string, got {_show(message)}")
+            if len(message) > MAX_TEXT_CHARS:
+                raise _reject(line, f"message of {len(message):,} characters is over the limit "
+                                    f"of {MAX_TEXT_CHARS:,}")
+            act["text"] = message
+        if args:
+            raise _reject(line, f"{name}: unsupported argument(s) {', '.join(sorted(args))}")
+        return act
+
     def _pointer(self, name: str, args: dict, line: int) -> dict:
         act: dict[str, Any] = {"action": name}
         self.point(args, act, line, required=name in ("moveTo", "dragTo"))
@@ -433,6 +468,31 @@ def _bind(name: str, call: ast.Call, line: int) -> dict:
     if missing:
         raise _reject(line, f"{name} is missing {', '.join(missing)}")
     return bound
+
+
+_META_PARAMETER = {"WAIT": "seconds", "CALL_USER": "message"}
+
+
+def _meta_statement(stmt: ast.stmt, checker: "_Checker", line: int) -> dict | None:
+    """The meta action of a statement ``DONE`` / ``WAIT(2)`` / ``CALL_USER("...")``, else None."""
+    if not isinstance(stmt, ast.Expr):
+        return None
+    node = stmt.value
+    if isinstance(node, ast.Name) and node.id in META_ACTIONS:
+        return checker.meta(node.id, {}, line)
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in META_ACTIONS):
+        return None
+    name, param = node.func.id, _META_PARAMETER.get(node.func.id)
+    if len(node.args) > (1 if param else 0):
+        raise _reject(line, f"{name} takes {'at most one argument' if param else 'no arguments'}")
+    args: dict[str, Any] = {param: _literal(node.args[0], line)} if node.args else {}
+    for kw in node.keywords:
+        if kw.arg is None or kw.arg != param:
+            raise _reject(line, f"{name} has no argument {kw.arg!r}")
+        if param in args:
+            raise _reject(line, f"{name}: argument {param!r} given twice")
+        args[param] = _literal(kw.value, line)
+    return checker.meta(name, args, line)
 
 
 def _call_name(call: ast.Call, line: int) -> str:
@@ -642,7 +702,7 @@ def _typing_risks(actions: list[dict]) -> list[Risk]:
                     typed.add(key, i)
                 else:
                     typed = _Typing()
-        elif name not in ("scroll", "hscroll"):
+        elif name not in ("scroll", "hscroll", "WAIT"):
             typed, launcher = _Typing(), None
     return risks
 
@@ -651,6 +711,10 @@ def action_seconds(act: dict) -> float:
     """How long PyAutoGUI takes for one action: its move ``duration``, the ``interval`` it
     sleeps per click, key press or typed character, and the pause after every call."""
     name, interval = act["action"], act.get("interval", 0.0)
+    if name == "WAIT":
+        return act.get("seconds", DEFAULT_WAIT_SECONDS)
+    if name in META_ACTIONS:
+        return 0.0
     if name == "write":
         steps = len(act["text"])
     elif name == "press":
@@ -747,6 +811,13 @@ class ValidatedScript:
                 out.append(dict(act))
         return ValidatedScript(out, self.width, self.height, list(self.risks))
 
+    def screenagent(self) -> list[dict]:
+        """The actions in ScreenAgent's JSON action space (`detact.task.screenagent`); raises
+        `ScriptRejected` for an action that has no form there (hscroll, DONE, ...)."""
+        from .screenagent import to_screenagent
+
+        return to_screenagent(self.actions)
+
     def to_dict(self) -> dict:
         return {"actions": self.actions, "script": self.script,
                 "screen": {"width": self.width, "height": self.height},
@@ -763,6 +834,9 @@ def _lit(value: Any) -> str:
 def render_action(act: dict) -> list[str]:
     """Python lines for one action dict."""
     name = act["action"]
+    if name in META_ACTIONS:
+        value = act.get("seconds", act.get("text"))
+        return [name if value is None else f"{name}({_lit(value)})"]
     if name == "paste":
         keys = ", ".join(_lit(k) for k in act.get("keys", ("ctrl", "v")))
         return [f"pyperclip.copy({_lit(act['text'])})", f"pyautogui.hotkey({keys})"]
@@ -833,6 +907,15 @@ def _actions(tree: ast.Module, checker: _Checker) -> list[dict]:
     actions: list[dict] = []
     for stmt in tree.body:
         line = getattr(stmt, "lineno", None)
+        if actions and actions[-1]["action"] in TERMINAL_ACTIONS and not isinstance(stmt, ast.Import):
+            raise _reject(line, f"{actions[-1]['action']} ends the step; nothing may follow it")
+        meta = _meta_statement(stmt, checker, line)
+        if meta is not None:
+            meta["line"] = line
+            actions.append(meta)
+            if len(actions) > MAX_ACTIONS:
+                raise _reject(line, f"more than {MAX_ACTIONS} actions")
+            continue
         if isinstance(stmt, ast.Import):
             bad = [a for a in stmt.names if a.name != "pyautogui" or a.asname]
             if bad:
@@ -858,23 +941,41 @@ def _actions(tree: ast.Module, checker: _Checker) -> list[dict]:
     return actions
 
 
+def check_action_format(name: Any) -> str:
+    """``name`` when it is one of `ACTION_FORMATS`, else one clear error."""
+    if name not in ACTION_FORMATS:
+        raise ScriptRejected(f"unknown action format {_show(name)}; use {' or '.join(ACTION_FORMATS)}")
+    return name
+
+
 def validate_script(source: str | bytes, *, width: int | None = None, height: int | None = None,
-                    strip_fences: bool = True, allow_risky: bool = False) -> ValidatedScript:
+                    strip_fences: bool = True, allow_risky: bool = False,
+                    format: str = "pyautogui") -> ValidatedScript:
     """Parse and check a PyAutoGUI script (or an LLM reply holding one) without running it.
 
     ``width``/``height``: the screen the coordinates must fall inside (else only 0..16384).
     Raises `ScriptRejected` ("script rejected: line N: reason") for anything not whitelisted,
     and its subclass `RiskyScript` for a well-formed script with risks (see `RISK_CLASSES`)
     unless ``allow_risky``. The risks of an allowed script are in ``.risks`` and in its JSON.
+    ``format``: ``pyautogui`` (a script, or a reply holding one) or ``screenagent`` (ScreenAgent's
+    JSON action list, `detact.task.screenagent.read_screenagent`).
     """
+    check_action_format(format)
     _check_screen(width, height)
+    if format == "screenagent":
+        from .screenagent import read_screenagent
+
+        actions = read_screenagent(source, _Checker(width, height), strip_fences=strip_fences)
+        return _checked(actions, width, height, allow_risky)
     text = _decode(source)
     _check_encoding_cookie(text)
     code = extract_code(text) if strip_fences else text
     _check_encoding_cookie(code)
-    actions = _actions(_parse(code), _Checker(width, height))
+    return _checked(_actions(_parse(code), _Checker(width, height)), width, height, allow_risky)
+
+
+def _checked(actions: list[dict], width: int | None, height: int | None, allow_risky: bool) -> ValidatedScript:
     checked = ValidatedScript(actions, width, height, assess_risks(actions))
-    allowed = allow_risky
-    if checked.risks and not allowed:
+    if checked.risks and not allow_risky:
         raise RiskyScript(_risk_message(checked.risks), checked.risks)
     return checked
