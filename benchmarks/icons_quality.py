@@ -1,345 +1,332 @@
 #!/usr/bin/env python3
-"""Icon matcher quality: synthetic screen icons made from the bank, plus a real screenshot.
+"""Icon quality: does DetACT say what an icon does, on icon sets it has never seen?
 
-Synthetic set: every template's icon is re-rendered from its SVG at a random size
-(default 14-48 px, the way an icon font draws it: the SVG's own view box at that size),
-in a random foreground colour on a random background of either polarity, inside a box
-with 2-8 px padding whose icon is shifted 1-3 px off centre, then JPEG-compressed
-(quality 55-90). Icons whose SVG is not at hand (npm packages not installed) are drawn
-from the 32 px template instead, and the report says how many.
+**Leave sets out** (``--leave-out SET,SET,...``; default: the held-out sets of
+``training/icons/heldout.py``, which are in neither the bank nor the encoder's training data).
+Every icon of those sets that has a function is drawn ``--looks`` times the way screens show
+icons (``training/icons/render.py``: 12-64 px, stroke weights, colours on light and dark,
+loose boxes, blur, JPEG), the crops are laid out on screenshot-sized canvases and read back
+through the real inference path. Reported per set and in all:
 
-Negatives: blank/noisy boxes, one or two words of text (DejaVu Sans, 11-21 px; single
-characters are left out: they legitimately look like Font Awesome's letter icons), and
-*unknown icons*: Tabler and Bootstrap icons that the bank does not contain (an open-set
-check: what fraction of icons outside the bank get accepted).
+* encoder top-1 / top-5: the true function is the encoder's first / among its five first;
+* SSIM only top-1 / top-5: the same with the functions of the best-matching bank templates
+  (the paper's method on the new bank);
+* recognizer (``IconRecognizer.label``): share of icons it names, and how many of those
+  names are right.
 
-Reported: for a range of thresholds, the fraction of icons matched, top-1 label accuracy
-among matched icons (label = the template's short name), recall of correct labels and
-the acceptance rates of the negatives. Then the admin-dashboard check (needs
-../shared/eval/samples/admin-dashboard.png; skipped when absent).
+**Calibrate** (``--calibrate``): the exact-match SSIM threshold of ``IconRecognizer``, on
+validation renders of our own (the 4 % validation icons of the training sets, the encoder's
+split; bank icons among them are exact matches, the others are not) plus text crops.
 
-    python benchmarks/icons_quality.py [--n 0] [--seed 0] [--device cpu]
+    python benchmarks/icons_quality.py --index /work/gen/icons/index.jsonl --leave-out \\
+        yaru,yaru-symbolic,lucide,lucide-lab,feather,octicon,carbon,ant-design \\
+        --results benchmarks/RESULTS_icons.md
+    python benchmarks/icons_quality.py --index /work/gen/icons/index.jsonl --calibrate
+
+Needs the corpus (``training/icons/collect.py``); nothing from ``../shared/eval`` is used.
 """
 from __future__ import annotations
 
 import argparse
-import io
+import datetime as dt
 import json
+import multiprocessing as mp
+import os
 import sys
 import time
+import zlib
+from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "icon_templates"))
+sys.path[:0] = [str(ROOT), str(ROOT / "training" / "icons")]
 
-from detact.icons import DEFAULT_THRESHOLD, IconMatcher, load_bank  # noqa: E402
+from dataset import _bucket  # noqa: E402
+from heldout import HELD_OUT_FAMILIES, HELD_OUT_SETS  # noqa: E402
+from render import draw, is_monochrome, load_rgba, random_look, system_fonts, text_crop  # noqa: E402
 
-CELL = 96
-THRESHOLDS = [0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.88, 0.9, 0.92, 0.95, 0.97]
-DASHBOARD = ROOT.parent / "shared" / "eval" / "samples" / "admin-dashboard.png"
-WORDS = ("File Edit View Help Save Open Cancel OK Apply Search Settings Name Email Status "
-         "Delete New Close Back Next Home Users Reports Billing Export Filter Print 12:45 "
-         "$48 99% Jan Mon ID OK ... Inbox Sent Draft Login Sign up").split()
+from detact.icons.recognizer import IconRecognizer  # noqa: E402
+
+CELL = 128
+COLS = 15
+MARK_BEGIN, MARK_END = "<!-- leave-out:begin -->", "<!-- leave-out:end -->"
 
 
-# ---------------------------------------------------------------- sources
+# ---------------------------------------------------------------- data
 
-def svg_index(build_dir: Path) -> dict[str, Path]:
-    """Map ``set/style/id`` to its SVG file for every set whose files are at hand."""
-    import build_bank as bb
-    out: dict[str, Path] = {}
-    groups = [bb.fontawesome_sources()[0]]
-    nm = build_dir / "node_modules"
-    if (nm / "bootstrap-icons").is_dir():
-        groups += [bb.icomoon_sources(nm), bb.bootstrap_sources(nm), bb.tabler_sources(nm)]
-    for g in groups:
-        for src in g:
-            out[src.ref] = src.svg
+def read_records(index: Path, keep) -> list[dict]:
+    """Records of ``index`` with a function for which ``keep(record)`` is true."""
+    out = []
+    with open(index, encoding="utf-8") as fh:
+        for line in fh:
+            rec = json.loads(line)
+            if rec.get("function") and keep(rec):
+                out.append(rec)
     return out
 
 
-def render_svg(svg: Path, side: int) -> np.ndarray:
-    """Coverage of an SVG drawn with its view box's longer side = ``side`` px."""
-    import build_bank as bb
-    return bb.render_alpha(svg, side)
+def _crops_of(job: tuple[dict, int, int]) -> list[np.ndarray]:
+    rec, looks, seed = job
+    rgba = load_rgba(rec)
+    if rgba is None:
+        return []
+    rng = np.random.default_rng([seed, zlib.crc32(f"{rec['set']}/{rec['name']}".encode())])
+    mono = is_monochrome(rgba)
+    return [draw(rgba, random_look(rng), mono, rng) for _ in range(looks)]
 
 
-def template_alpha(template: np.ndarray, side: int) -> np.ndarray:
-    """Fallback: the 32 px template resized to ``side`` px (bilinear, like a browser)."""
-    img = Image.fromarray(template).resize((side, side), Image.BILINEAR)
-    return np.asarray(img, np.float32) / 255.0
+def render(records: list[dict], looks: int, seed: int, workers: int = 2
+           ) -> tuple[list[np.ndarray], list[dict]]:
+    """Screen crops of every record (``looks`` each) and the record of each crop."""
+    crops, owners = [], []
+    jobs = [(r, looks, seed) for r in records]
+    with mp.get_context("fork").Pool(workers) as pool:
+        for rec, cs in zip(records, pool.imap(_crops_of, jobs, chunksize=16)):
+            crops.extend(cs)
+            owners.extend([rec] * len(cs))
+    return crops, owners
 
 
-# ---------------------------------------------------------------- composition
-
-def _lum(c: np.ndarray) -> float:
-    return float(c @ np.array([0.299, 0.587, 0.114]))
-
-
-def random_colours(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """Foreground/background with clear contrast; light-on-dark or dark-on-light by chance."""
-    while True:
-        fg, bg = rng.integers(0, 256, 3), rng.integers(0, 256, 3)
-        if rng.random() < 0.35:   # plain greys and near-whites are most of real UIs
-            bg = np.full(3, rng.integers(0, 256))
-        if abs(_lum(fg) - _lum(bg)) >= 70:
-            return fg.astype(np.float32), bg.astype(np.float32)
-
-
-def jpeg(cell: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    buf = io.BytesIO()
-    Image.fromarray(cell).save(buf, "JPEG", quality=int(rng.integers(55, 91)))
-    return np.asarray(Image.open(io.BytesIO(buf.getvalue())).convert("RGB"))
-
-
-def place(alpha: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, tuple[int, int, int, int]]:
-    """Draw ``alpha`` in a random colour pair into a CELL x CELL tile; return tile and box."""
-    fg, bg = random_colours(rng)
-    h, w = alpha.shape
-    pad = int(rng.integers(2, 9))
-    bw, bh = w + 2 * pad, h + 2 * pad
-    bx, by = (CELL - bw) // 2, (CELL - bh) // 2
-    dx, dy = (int(rng.integers(1, 4)) * int(rng.choice([-1, 1])) for _ in range(2))
-    a = np.zeros((CELL, CELL), np.float32)
-    a[by + pad + dy:by + pad + dy + h, bx + pad + dx:bx + pad + dx + w] = alpha
-    tile = (a[:, :, None] * fg + (1 - a[:, :, None]) * bg).round().astype(np.uint8)
-    return jpeg(tile, rng), (bx, by, bx + bw, by + bh)
-
-
-def text_tile(rng: np.random.Generator, font_path: str | None) -> tuple[np.ndarray, tuple]:
-    fg, bg = random_colours(rng)
-    size = int(rng.integers(11, 22))
-    font = ImageFont.truetype(font_path, size) if font_path else ImageFont.load_default()
-    img = Image.new("RGB", (CELL, CELL), tuple(int(v) for v in bg))
-    word = " ".join(rng.choice(WORDS, int(rng.integers(1, 3))))
-    d = ImageDraw.Draw(img)
-    x0, y0, x1, y1 = d.textbbox((0, 0), word, font=font)
-    ox, oy = (CELL - (x1 - x0)) // 2 - x0, (CELL - (y1 - y0)) // 2 - y0
-    d.text((ox, oy), word, fill=tuple(int(v) for v in fg), font=font)
-    box = (max(0, ox + x0 - 3), max(0, oy + y0 - 3), min(CELL, ox + x1 + 3), min(CELL, oy + y1 + 3))
-    return jpeg(np.asarray(img), rng), box
-
-
-def blank_tile(rng: np.random.Generator) -> tuple[np.ndarray, tuple]:
-    _, bg = random_colours(rng)
-    noise = rng.normal(0, float(rng.choice([1.0, 4.0, 30.0])), (CELL, CELL, 3))
-    tile = np.clip(bg + noise, 0, 255).astype(np.uint8)
-    s = int(rng.integers(14, 48))
-    b = (CELL - s) // 2
-    return jpeg(tile, rng), (b, b, b + s, b + s)
-
-
-def mosaic(tiles: list[np.ndarray], boxes: list[tuple]) -> tuple[np.ndarray, np.ndarray]:
-    """Lay tiles out on one screenshot-like canvas; boxes move with them."""
-    cols = 20
-    rows = (len(tiles) + cols - 1) // cols
-    canvas = np.zeros((rows * CELL, cols * CELL, 3), np.uint8)
-    out = np.zeros((len(tiles), 4), np.int64)
-    for i, (t, b) in enumerate(zip(tiles, boxes)):
-        r, c = divmod(i, cols)
-        canvas[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL] = t
-        out[i] = (b[0] + c * CELL, b[1] + r * CELL, b[2] + c * CELL, b[3] + r * CELL)
-    return canvas, out
+def mosaics(crops: list[np.ndarray], per_canvas: int = 300):
+    """Yield ``(canvas, boxes, start)``: crops laid out on screenshot-like canvases, each box
+    exactly its crop (what a segmenter would hand the icon stage)."""
+    for s in range(0, len(crops), per_canvas):
+        part = crops[s:s + per_canvas]
+        rows = (len(part) + COLS - 1) // COLS
+        canvas = np.full((rows * CELL, COLS * CELL, 3), 128, np.uint8)
+        boxes = np.zeros((len(part), 4), np.int64)
+        for i, c in enumerate(part):
+            r, col = divmod(i, COLS)
+            h, w = min(c.shape[0], CELL), min(c.shape[1], CELL)
+            y, x = r * CELL, col * CELL
+            canvas[y:y + h, x:x + w] = c[:h, :w]
+            boxes[i] = (x, y, x + w, y + h)
+        yield canvas, boxes, s
 
 
 # ---------------------------------------------------------------- evaluation
 
-def run_matcher(matcher: IconMatcher, tiles, boxes, batch: int = 400):
-    idx, sc = [], []
-    for s in range(0, len(tiles), batch):
-        canvas, b = mosaic(tiles[s:s + batch], boxes[s:s + batch])
-        i, v = matcher.topk(canvas, b, 1)
-        idx.append(i[:, 0])
-        sc.append(v[:, 0])
-    return np.concatenate(idx), np.concatenate(sc)
+def evaluate(rec: IconRecognizer, crops: list[np.ndarray], k_ssim: int = 64) -> dict[str, list]:
+    """Per crop: encoder top-5, SSIM top-5 distinct functions with the best SSIM, and the
+    recognizer's label."""
+    out: dict[str, list] = defaultdict(list)
+    for canvas, boxes, _ in mosaics(crops):
+        g, side, ok = rec._glyphs(canvas, boxes)
+        idx, sc, exact = rec._ssim(g, side, ok, k=k_ssim)
+        enc = rec._encode(g, ok)
+        labels = rec._decide(idx, sc, exact, enc)
+        enc_top = rec.encoder.top(enc, 5) if enc is not None else [[] for _ in boxes]
+        for i in range(len(boxes)):
+            fns: list[str] = []
+            for t in idx[i].tolist():
+                f = rec.bank.functions[t] if t >= 0 else ""
+                if f and f not in fns:
+                    fns.append(f)
+                if len(fns) == 5:
+                    break
+            out["encoder"].append([f for f, _ in enc_top[i]])
+            out["ssim"].append(fns)
+            out["ssim_score"].append(float(sc[i, 0]))
+            out["label"].append(labels.function[i])
+            out["source"].append(labels.source[i])
+    return out
 
 
-def synth_positives(bank, manifest, svgs, rng, n, lo, hi):
-    order = np.arange(len(bank)) if n <= 0 else rng.choice(len(bank), min(n, len(bank)), replace=False)
-    tiles, boxes, truth, sizes, from_svg = [], [], [], [], 0
-    for t in order:
-        e = manifest["icons"][t]
-        side = int(rng.integers(lo, hi + 1))
-        svg = svgs.get(f"{e['set']}/{e['style']}/{e['id']}")
-        if svg is not None:
-            alpha = render_svg(svg, side)
-            from_svg += 1
-        else:
-            alpha = template_alpha(bank.templates[t], side)
-        tile, box = place(alpha, rng)
-        tiles.append(tile), boxes.append(box), truth.append(t), sizes.append(side)
-    return tiles, boxes, np.array(truth), np.array(sizes), from_svg
+def rates(truth: list[str], res: dict[str, list], rows: np.ndarray) -> dict[str, float]:
+    """Top-1/top-5 of encoder and SSIM and the recognizer's answered share / precision over ``rows``."""
+    def top(key: str, k: int) -> float:
+        return float(np.mean([truth[i] in res[key][i][:k] for i in rows])) if len(rows) else float("nan")
+
+    answered = [i for i in rows if res["label"][i]]
+    right = sum(res["label"][i] == truth[i] for i in answered)
+    return {"n": int(len(rows)), "enc1": top("encoder", 1), "enc5": top("encoder", 5),
+            "ssim1": top("ssim", 1), "ssim5": top("ssim", 5),
+            "answered": len(answered) / max(1, len(rows)), "precision": right / max(1, len(answered)),
+            "right": right / max(1, len(rows))}
 
 
-def unknown_icons(bank, manifest, build_dir, rng, n, lo, hi):
-    """Icons of the npm sets that the bank left out (open-set negatives)."""
-    import build_bank as bb
-    nm = build_dir / "node_modules"
-    if not (nm / "bootstrap-icons").is_dir():
-        return [], [], []
-    have = {f"{e['set']}/{e['style']}/{e['id']}" for e in manifest["icons"]}
-    have |= {m for e in manifest["icons"] for m in e.get("merged", [])}
-    pool = [s for s in bb.tabler_sources(nm) + bb.bootstrap_sources(nm) if s.ref not in have]
-    pick = rng.choice(len(pool), min(n, len(pool)), replace=False)
-    tiles, boxes, names = [], [], []
-    for p in pick:
-        tile, box = place(render_svg(pool[p].svg, int(rng.integers(lo, hi + 1))), rng)
-        tiles.append(tile), boxes.append(box), names.append(pool[p].name)
-    return tiles, boxes, names
+def family_of(icon_set: str) -> str:
+    return next((f for f, sets in HELD_OUT_FAMILIES.items() if icon_set in sets), icon_set)
 
 
-def dashboard_boxes(img: np.ndarray) -> dict[str, tuple[int, int, int, int]]:
-    """Boxes around the toolbar/header/table icons, found by connected components.
+def leave_out_table(truth, owners, res, icons_per_set) -> tuple[str, dict]:
+    """Markdown table per set, per family and in all; and the numbers."""
+    by_set: dict[str, list[int]] = defaultdict(list)
+    for i, o in enumerate(owners):
+        by_set[o["set"]].append(i)
+    lines = ["| set | family | icons | renders | encoder top-1 | encoder top-5 | SSIM-only top-1 | "
+             "SSIM-only top-5 | recognizer names | of those right |", "|" + "---|" * 10]
+    numbers = {}
 
-    Toolbar (y 240-290) and the table's action column hold dark glyphs on light buttons;
-    the header (y < 50) holds light glyphs on the dark bar.
-    """
-    import cv2
+    def row(name: str, fam: str, icons: int, idx) -> None:
+        r = rates(truth, res, np.array(idx))
+        numbers[name] = r
+        lines.append(f"| {name} | {fam} | {icons} | {r['n']} | {r['enc1']:.3f} | {r['enc5']:.3f} | "
+                     f"{r['ssim1']:.3f} | {r['ssim5']:.3f} | {r['answered']:.3f} | {r['precision']:.3f} |")
 
-    def comps(y0, y1, x0, x1, dark):
-        g = cv2.cvtColor(np.ascontiguousarray(img[y0:y1, x0:x1]), cv2.COLOR_RGB2GRAY)
-        m = (g < 100) if dark else (g > 150)
-        m = cv2.dilate(m.astype(np.uint8), np.ones((3, 3), np.uint8))
-        _, _, st, _ = cv2.connectedComponentsWithStats(m)
-        found = [(x0 + s[0], y0 + s[1], x0 + s[0] + s[2], y0 + s[1] + s[3])
-                 for s in st[1:] if s[4] > 10 and 10 <= s[2] <= 40 and 10 <= s[3] <= 40]
-        return sorted(found)
+    for s in sorted(by_set, key=lambda s: (family_of(s), s)):
+        row(s, family_of(s), icons_per_set[s], by_set[s])
+    fams: dict[str, list[int]] = defaultdict(list)
+    for s, idx in by_set.items():
+        fams[family_of(s)].extend(idx)
+    for f in sorted(fams):
+        if sum(family_of(s) == f for s in by_set) > 1:
+            row(f"**{f}** (family)", f, sum(icons_per_set[s] for s in by_set if family_of(s) == f), fams[f])
+    row("**all**", "", sum(icons_per_set.values()), list(range(len(truth))))
+    per_family = [rates(truth, res, np.array(idx)) for idx in fams.values()]
+    macro = {k: float(np.mean([r[k] for r in per_family])) for k in ("enc1", "enc5", "ssim1", "ssim5")}
+    numbers["macro_families"] = macro
+    lines.append(f"| **mean of the {len(fams)} families** | | | | {macro['enc1']:.3f} | {macro['enc5']:.3f} | "
+                 f"{macro['ssim1']:.3f} | {macro['ssim5']:.3f} | | |")
+    return "\n".join(lines), numbers
 
-    tool = comps(240, 290, 820, 1020, dark=True)       # search, print, refresh, (kebab)
-    head = comps(5, 50, 1680, 1760, dark=False)        # bell, envelope
-    rows = comps(340, 370, 1640, 1700, dark=True)      # edit, trash
-    want = {"search": tool[0], "print": tool[1], "refresh": tool[2],
-            "bell": head[0], "envelope": head[1], "trash": rows[-1]}
-    return {k: (int(a) - 4, int(b) - 4, int(c) + 4, int(d) + 4) for k, (a, b, c, d) in want.items()}
+
+def confusions(truth, res, limit: int = 15) -> str:
+    pairs: dict[tuple[str, str], int] = defaultdict(int)
+    for t, e in zip(truth, res["encoder"]):
+        if e and e[0] != t:
+            pairs[(t, e[0])] += 1
+    top = sorted(pairs.items(), key=lambda kv: -kv[1])[:limit]
+    return "; ".join(f"{t} -> {p} ({n})" for (t, p), n in top)
 
 
-def dashboard_check(matcher: IconMatcher) -> list[tuple[str, str, float, bool, str]]:
-    from detact.imageio import load_image
-    img = load_image(DASHBOARD)
-    boxes = dashboard_boxes(img)
-    names, scores = matcher.match(img, np.array(list(boxes.values())))
-    rows = []
-    for (want, box), name, s in zip(boxes.items(), names, scores):
-        words = {name, *matcher.bank.tags_for(name, 50)} if name else set()
-        ok = any(want in w for w in words) or (want == "refresh" and "rotate" in name)
-        rows.append((want, name, float(s), ok, str(box)))
-    return rows
+def write_results(path: Path, section: str) -> None:
+    """Replace the leave-out section of the results file (or append it)."""
+    text = path.read_text(encoding="utf-8") if path.is_file() else "# Icon module results\n"
+    block = f"{MARK_BEGIN}\n{section}\n{MARK_END}"
+    if MARK_BEGIN in text and MARK_END in text:
+        head, rest = text.split(MARK_BEGIN, 1)
+        text = head + block + rest.split(MARK_END, 1)[1]
+    else:
+        text = text.rstrip() + "\n\n" + block + "\n"
+    path.write_text(text, encoding="utf-8")
+
+
+def leave_out(args, rec: IconRecognizer) -> int:
+    sets = [s.strip() for s in args.leave_out.split(",") if s.strip()]
+    stray = [s for s in sets if s not in HELD_OUT_SETS]
+    if stray:
+        print(f"warning: {stray} are not held out (training/icons/heldout.py): the bank or the "
+              f"encoder has seen them", file=sys.stderr)
+    t0 = time.time()
+    records = read_records(args.index, lambda r: r["set"] in sets)
+    if not records:
+        print(f"error: no icons with a function in sets {sets} of {args.index}", file=sys.stderr)
+        return 2
+    icons_per_set: dict[str, int] = defaultdict(int)
+    for r in records:
+        icons_per_set[r["set"]] += 1
+    crops, owners = render(records, args.looks, args.seed, args.workers)
+    t_render = time.time() - t0
+    t0 = time.time()
+    res = evaluate(rec, crops)
+    t_eval = time.time() - t0
+    truth = [o["function"] for o in owners]
+    table, numbers = leave_out_table(truth, owners, res, icons_per_set)
+    cmd = "python benchmarks/icons_quality.py " + " ".join(sys.argv[1:])
+    section = (f"## Leave sets out: {len(records)} icons of {len(sets)} held-out sets\n\n"
+               f"`{cmd}` ({dt.date.today().isoformat()}; recognizer `{rec.name}`, bank "
+               f"{len(rec.bank)} templates, {args.looks} looks per icon, seed {args.seed}; rendered in "
+               f"{t_render:.0f} s, read in {t_eval:.0f} s, load average {os.getloadavg()[0]:.1f})\n\n"
+               f"{table}\n\nMost frequent encoder confusions (true -> predicted): "
+               f"{confusions(truth, res)}\n")
+    print(section)
+    if args.json:
+        args.json.write_text(json.dumps(numbers, indent=1), encoding="utf-8")
+    if args.results:
+        write_results(args.results, section)
+        print(f"written to {args.results}")
+    return 0
+
+
+# ---------------------------------------------------------------- calibration
+
+def calibrate(args, rec: IconRecognizer) -> int:
+    """Exact-match SSIM threshold: on validation renders, the SSIM above which a bank template's
+    function is at least as often right as the encoder's answer, and which keeps text out."""
+    t0 = time.time()
+    records = read_records(args.index, lambda r: r["set"] not in HELD_OUT_SETS
+                           and _bucket(f"{r['set']}/{r['name']}", 0) < 4)
+    rng = np.random.default_rng(args.seed)
+    records = [records[i] for i in sorted(rng.permutation(len(records))[:args.max_icons])]
+    bank_sets = set(rec.bank.sets)
+    crops, owners = render(records, 1, args.seed, args.workers)
+    fonts = system_fonts()
+    text = [text_crop(rng, fonts) for _ in range(args.negatives)]
+    res = evaluate(rec, crops + text)
+    n = len(crops)
+    truth = np.array([o["function"] for o in owners], dtype=object)
+    in_bank = np.array([o["set"] in bank_sets for o in owners])
+    score = np.array(res["ssim_score"])
+    ssim1 = np.array([f[0] if f else "" for f in res["ssim"]], dtype=object)
+    enc1 = np.array([f[0] if f else "" for f in res["encoder"]], dtype=object)
+    print(f"{n} validation renders ({in_bank.sum()} of bank sets) + {len(text)} text crops, "
+          f"{time.time() - t0:.0f} s")
+    print("| SSIM threshold | exact (bank sets) | exact (other sets) | right when exact | encoder right on "
+          "those | combined top-1 | text exact |\n|---|---|---|---|---|---|---|")
+    best = (-1.0, 0.0)
+    for t in np.round(np.arange(0.80, 0.991, 0.01), 2):
+        ex = score[:n] >= t
+        combined = np.where(ex, ssim1[:n], enc1[:n]) == truth
+        right = (ssim1[:n][ex] == truth[ex]).mean() if ex.any() else float("nan")
+        enc_right = (enc1[:n][ex] == truth[ex]).mean() if ex.any() else float("nan")
+        print(f"| {t:.2f} | {ex[in_bank].mean():.3f} | {ex[~in_bank].mean():.3f} | {right:.3f} | "
+              f"{enc_right:.3f} | {combined.mean():.4f} | {(score[n:] >= t).mean():.3f} |")
+        if combined.mean() > best[0] + 1e-9:
+            best = (float(combined.mean()), float(t))
+    print(f"\nbest combined top-1 {best[0]:.4f} at SSIM threshold {best[1]:.2f}; encoder alone "
+          f"{(enc1[:n] == truth).mean():.4f}, SSIM alone {(ssim1[:n] == truth).mean():.4f}")
+    if rec.matcher.indexed:
+        index_agreement(rec, crops + text, score)
+    return 0
+
+
+def index_agreement(rec: IconRecognizer, crops: list[np.ndarray], indexed_best: np.ndarray) -> None:
+    """How often the indexed search finds the exhaustive search's best template (same crops)."""
+    from detact.icons import IconMatcher
+
+    full = IconMatcher(rec.bank, threshold=rec.ssim_threshold, device="cpu", index=False)
+    fn = np.array(rec.bank.functions, dtype=object)
+    best_idx, best_score = [], []
+    for canvas, boxes, _ in mosaics(crops):
+        i, s = full.topk(canvas, boxes, 1)
+        best_idx.append(i[:, 0])
+        best_score.append(s[:, 0])
+    exh_idx, exh = np.concatenate(best_idx), np.concatenate(best_score)
+    res = evaluate(rec, crops, k_ssim=1)
+    ind_fn = np.array([f[0] if f else "" for f in res["ssim"]], dtype=object)
+    same_score = np.abs(indexed_best - exh) < 1e-4
+    print(f"index vs exhaustive on {len(crops)} crops: same best SSIM {same_score.mean():.4f}, same "
+          f"function {(ind_fn == fn[np.maximum(exh_idx, 0)]).mean():.4f}; where they differ the "
+          f"exhaustive best is higher by {np.median((exh - indexed_best)[~same_score]) if (~same_score).any() else 0:.4f} "
+          f"(median); exact matches (>= {rec.ssim_threshold}) changed: "
+          f"{((exh >= rec.ssim_threshold) != (indexed_best >= rec.ssim_threshold)).mean():.4f}")
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description="icon matcher quality")
-    ap.add_argument("--n", type=int, default=0, help="icons to sample (0 = every template)")
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--min-size", type=int, default=14)
-    ap.add_argument("--max-size", type=int, default=48)
-    ap.add_argument("--negatives", type=int, default=600, help="per negative kind")
+    ap = argparse.ArgumentParser(description="icon function quality on held-out icon sets")
+    ap.add_argument("--index", type=Path, default=ROOT / "training" / "icons" / "out" / "index.jsonl")
+    ap.add_argument("--leave-out", default=",".join(sorted(HELD_OUT_SETS)),
+                    help="comma-separated corpus sets to evaluate on (default: heldout.py)")
+    ap.add_argument("--calibrate", action="store_true", help="calibrate the exact-match SSIM threshold")
+    ap.add_argument("--looks", type=int, default=2, help="renders per icon")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-icons", type=int, default=3000, help="validation icons for --calibrate")
+    ap.add_argument("--negatives", type=int, default=600, help="text crops for --calibrate")
+    ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--device", default="cpu")
-    ap.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
-    ap.add_argument("--window", type=int, default=None)
-    ap.add_argument("--blur", type=float, default=None)
+    ap.add_argument("--results", type=Path, help="write the leave-out table into this markdown file")
     ap.add_argument("--json", type=Path, help="write the numbers here")
-    ap.add_argument("--build-dir", type=Path, default=ROOT / "icon_templates" / ".build",
-                    help="where build_bank.py installed the npm icon packages")
     args = ap.parse_args(argv)
-
-    rng = np.random.default_rng(args.seed)
-    bank = load_bank()
-    manifest = json.loads((bank.path / "manifest.json").read_text())
-    build_dir = args.build_dir
-    kw = {k: v for k, v in (("window", args.window), ("blur", args.blur)) if v is not None}
-    matcher = IconMatcher(bank, threshold=args.threshold, device=args.device, **kw)
-    t0 = time.time()
-    svgs = svg_index(build_dir)
-    tiles, boxes, truth, sizes, from_svg = synth_positives(
-        bank, manifest, svgs, rng, args.n, args.min_size, args.max_size)
-    font = next((str(p) for p in Path("/usr/share/fonts").rglob("DejaVuSans.ttf")), None)
-    neg = {"blank/noise": [blank_tile(rng) for _ in range(args.negatives)],
-           "text": [text_tile(rng, font) for _ in range(args.negatives)]}
-    ut, ub, unames = unknown_icons(bank, manifest, build_dir, rng, args.negatives,
-                                   args.min_size, args.max_size)
-    t_make = time.time() - t0
-
-    t0 = time.time()
-    pidx, pscore = run_matcher(matcher, tiles, boxes)
-    t_match = time.time() - t0
-    names = np.array(bank.names, dtype=object)
-    pred_name = np.where(pidx >= 0, names[np.maximum(pidx, 0)], "")
-    correct = pred_name == names[truth]
-    exact = pidx == truth
-    neg_scores = {k: run_matcher(matcher, [t for t, _ in v], [b for _, b in v])[1] for k, v in neg.items()}
-    if ut:
-        uidx, usc = run_matcher(matcher, ut, ub)
-        neg_scores["unknown icons"] = usc
-        # "related": the accepted name shares a word with the unknown icon's own name
-        # (tabler "trash-x" accepted as "trash"), i.e. a near-miss rather than nonsense.
-        related = np.array([i >= 0 and bool(set(names[i].split("-")) & set(n.split("-")))
-                            for i, n in zip(uidx, unames)])
-
-    print(f"# synthetic icons: {len(truth)} ({from_svg} from SVG, {len(truth) - from_svg} from "
-          f"template), sizes {args.min_size}-{args.max_size} px, seed {args.seed}; "
-          f"made in {t_make:.0f} s, matched in {t_match:.1f} s on {matcher.device}")
-    print(f"# best-template score: median {np.median(pscore):.3f}; top-1 label accuracy at any "
-          f"score {correct.mean():.3f} (exact template {exact.mean():.3f})\n")
-    head = "| threshold | matched | label acc. (matched) | recall | " + \
-        " | ".join(f"{k} accepted" for k in neg_scores) + " |"
-    print(head)
-    print("|" + "---|" * (head.count("|") - 1))
-    table = []
-    for t in THRESHOLDS + ([args.threshold] if args.threshold not in THRESHOLDS else []):
-        m = pscore >= t
-        acc = correct[m].mean() if m.any() else float("nan")
-        row = {"threshold": t, "matched": float(m.mean()), "accuracy": float(acc),
-               "recall": float((correct & m).mean()),
-               **{k: float((v >= t).mean()) for k, v in neg_scores.items()}}
-        table.append(row)
-        mark = " (default)" if t == args.threshold else ""
-        print(f"| {t:.2f}{mark} | {row['matched']:.3f} | {acc:.3f} | {row['recall']:.3f} | " +
-              " | ".join(f"{row[k]:.3f}" for k in neg_scores) + " |")
-    m = pscore >= args.threshold
-    print("\nby size at the default threshold:")
-    for lo, hi in ((args.min_size, 20), (21, 30), (31, args.max_size)):
-        s = (sizes >= lo) & (sizes <= hi)
-        if s.any():
-            mm = m & s
-            print(f"  {lo}-{hi} px: n={s.sum()}, matched {mm.sum() / s.sum():.3f}, "
-                  f"accuracy {correct[mm].mean() if mm.any() else float('nan'):.3f}")
-    by_set = {}
-    for st in sorted(set(bank.sets)):
-        s = np.array([bank.sets[t] == st for t in truth])
-        mm = m & s
-        by_set[st] = (int(s.sum()), float(mm.sum() / max(1, s.sum())),
-                      float(correct[mm].mean()) if mm.any() else float("nan"))
-        print(f"  set {st}: n={by_set[st][0]}, matched {by_set[st][1]:.3f}, accuracy {by_set[st][2]:.3f}")
-    if ut:
-        acc_u = usc >= args.threshold
-        ex = [f"{unames[i]} -> {names[uidx[i]]}" for i in np.flatnonzero(acc_u)[:8]]
-        print(f"  unknown icons accepted at default: {acc_u.mean():.3f} (of those, "
-              f"{related[acc_u].mean() if acc_u.any() else 0:.3f} under a related name); e.g. "
-              + "; ".join(ex))
-    wrong = np.flatnonzero(m & ~correct)[:12]
-    if len(wrong):
-        print("  sample confusions (true -> predicted, score): " + "; ".join(
-            f"{names[truth[i]]} -> {pred_name[i]} ({pscore[i]:.2f})" for i in wrong))
-
-    result = {"n": int(len(truth)), "from_svg": int(from_svg), "table": table,
-              "any_score_accuracy": float(correct.mean()), "by_set": by_set}
-    if DASHBOARD.is_file():
-        print(f"\nadmin-dashboard.png at threshold {args.threshold}:")
-        rows = dashboard_check(matcher)
-        for want, name, s, ok, box in rows:
-            print(f"  {want:9s} box {box:22s} -> {name or '(none)':20s} {s:.3f} {'OK' if ok else 'FAIL'}  "
-                  f"[{matcher.describe(name)}]")
-        result["dashboard_ok"] = all(r[3] for r in rows)
-        print(f"  all six labelled correctly: {result['dashboard_ok']}")
-    else:
-        print(f"\n(admin-dashboard check skipped: {DASHBOARD} not found)")
-    if args.json:
-        args.json.write_text(json.dumps(result, indent=1))
-    return 0
+    if not args.index.is_file():
+        print(f"error: corpus index {args.index} not found (run training/icons/collect.py)", file=sys.stderr)
+        return 2
+    rec = IconRecognizer(device=args.device)
+    for note in rec.notes:
+        print(f"note: {note}", file=sys.stderr)
+    return calibrate(args, rec) if args.calibrate else leave_out(args, rec)
 
 
 if __name__ == "__main__":

@@ -69,14 +69,15 @@ def make_segmenter(name: str, device: str):
 
 
 def make_icon_matcher(device: str):
-    """The icon matcher and ``""``, or None and the reason it could not be built (the parse
-    still works, without icon labels, and says why in its backends)."""
+    """The icon stage (an `IconRecognizer`: SSIM bank + learned encoder) and ``""``, or None
+    and the reason it could not be built (the parse still works, without icon labels, and
+    says why in its backends)."""
     try:
-        from .icons import IconMatcher, load_bank
+        from .icons import IconRecognizer
     except ImportError as exc:
         return None, f"icon module unavailable ({exc})"
     try:
-        return IconMatcher(load_bank(), device=device), ""
+        return IconRecognizer(device=device), ""
     except ModelUnavailable as exc:
         return None, str(exc)
 

@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "detact.service.commands",    # serve
     "detact.mcp.commands",        # mcp
     "detact.models.commands",     # models
+    "detact.icons.commands",      # icons identify
 )
 
 

@@ -27,6 +27,17 @@ def title_of(e: Element) -> str:
     return _one_line(e.name or e.text or e.label)
 
 
+def _icon_title(e: Element, title: str) -> str:
+    """An icon named by its function ("add") is listed with the function's first synonyms
+    ("add: plus, new, create"), the words a task may use for it."""
+    if not e.label or title != _one_line(e.label):
+        return title
+    from .icons.vocabulary import function_words
+
+    words = function_words(e.label)
+    return f"{words[0]}: {', '.join(words[1:4])}" if len(words) > 1 else title
+
+
 def phrase(e: Element) -> str:
     """``switch 'Developer mode' (checked)``: role, name and states, for people and prompts."""
     title = title_of(e)
@@ -93,7 +104,7 @@ def element_sections(elements: Elements, rows: Sequence[int] | None = None, colo
         if e.kind == "text" or (e.kind != "icon" and (e.text or e.name)):
             text.append(f"({_q(title)}, {role}, {cx}, {cy})")
         elif e.kind == "icon":
-            icon.append(f"({_q(title or 'unlabelled icon')}, {role}, {cx}, {cy})")
+            icon.append(f"({_q(_icon_title(e, title) or 'unlabelled icon')}, {role}, {cx}, {cy})")
         if e.color and (colors is None or e.color in colors):
             what = title or ("icon" if e.kind == "icon" else e.role or "region")
             color.append(f"({_q(e.color)}, {_q(what)}, {cx}, {cy})")

@@ -90,3 +90,83 @@ def test_split_at_separators_uses_character_positions(text, pieces):
     for b, t in zip(out_boxes, out_texts):   # each piece's box covers its characters
         start = text.index(t)
         assert b[0] <= xs[start] and b[2] >= xs[start + len(t) - 1]
+
+
+# --- style-aware runs: a change of colour, weight or size at a word space is a new run --------
+
+BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+BLACK, GREY, RED, BLUE, WHITE, DARK = (31, 35, 40), (101, 109, 118), (207, 34, 46), (9, 105, 218), (255, 255, 255), (13, 17, 23)
+
+
+def styled_line(parts, background=WHITE, size=(520, 34)):
+    """An RGB line of ``parts``: (text, colour, font size, bold) drawn left to right with one
+    word space between them; returns (rgb, gray, x where each part starts)."""
+    from pathlib import Path
+
+    from PIL import ImageFont
+
+    img = Image.new("RGB", size, background)
+    d = ImageDraw.Draw(img)
+    x, starts = 8.0, []
+    for text, colour, px, bold in parts:
+        f = ImageFont.truetype(BOLD, px) if bold and Path(BOLD).exists() else font(px)
+        starts.append(x)
+        d.text((x, size[1] - 8), text, fill=colour, font=f, anchor="ls")  # one baseline
+        x += d.textlength(text + " ", font=f)
+    rgb = np.asarray(img)
+    gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
+    return rgb, gray, starts
+
+
+@pytest.mark.parametrize("parts, runs", [
+    # title and URL: colour (and weight) change
+    ([("Release notes", BLACK, 14, True), ("github.com/acme/app", GREY, 14, False)], 2),
+    # a red heading and the sentence after it
+    ([("WARNING:", RED, 13, True), ("disk almost full", BLACK, 13, False)], 2),
+    ([("Signed in as", GREY, 12, False), ("carol@example.com", BLUE, 12, False)], 2),
+    # weight alone: a bold label and its value in the same colour
+    ([("Status:", BLACK, 15, True), ("running since 09:14", BLACK, 15, False)], 2),
+    # size alone: a big title and small text on one line
+    ([("Inbox", BLACK, 26, False), ("12 unread messages", BLACK, 12, False)], 2),
+    # dark theme
+    ([("Build", (230, 237, 243), 14, True), ("passed in 2m 14s", (141, 150, 160), 14, False)], 2),
+    # one style: never cut, whatever the letters
+    ([("Typography and spacing", BLACK, 14, False)], 1),
+    ([("Export CSV", BLACK, 13, False)], 1),
+    ([("illicit Wombat jumps", GREY, 11, False)], 1),
+    ([("Mixed CAPS and lower case", BLUE, 16, True)], 1),
+    ([("/home/alice/Documents/notes.txt", BLACK, 10, False)], 1),
+])
+def test_runs_are_cut_where_the_style_changes(parts, runs):
+    background = DARK if min(parts[0][1]) > 120 else WHITE  # light text: a dark theme
+    rgb, gray, starts = styled_line(parts, background)
+    box = (0, 0, rgb.shape[1], rgb.shape[0])
+    texts, icons = split_line(gray, box, rgb=rgb)
+    assert len(texts) == runs, texts
+    if runs == 2:  # the cut falls in the space before the second part
+        assert abs(texts[1][0] - starts[1]) <= 4 and texts[0][2] <= starts[1] + 3
+
+
+def test_without_colours_a_grey_level_change_still_cuts():
+    rgb, gray, _ = styled_line([("Release notes", BLACK, 14, False), ("github.com/acme", GREY, 14, False)])
+    texts, _ = split_line(gray, (0, 0, gray.shape[1], gray.shape[0]))
+    assert len(texts) == 2
+
+
+@pytest.mark.parametrize("icon, colour", [("square", GREY), ("outline", BLACK), ("plus", BLUE)])
+def test_a_leading_icon_of_any_shape_is_kept_out_of_the_text(icon, colour):
+    img = Image.new("RGB", (300, 30), WHITE)
+    d = ImageDraw.Draw(img)
+    if icon == "square":
+        d.rectangle((8, 8, 21, 21), fill=colour)
+    elif icon == "outline":
+        d.rectangle((8, 8, 21, 21), outline=colour, width=2)
+    else:
+        d.rectangle((8, 13, 21, 15), fill=colour)
+        d.rectangle((13, 8, 15, 21), fill=colour)
+    d.text((32, 6), "Other Locations", fill=BLACK, font=font(14))
+    rgb = np.asarray(img)
+    gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
+    texts, icons = split_line(gray, (0, 0, 300, 30), rgb=rgb)
+    assert len(icons) == 1 and icons[0][0] <= 9 and icons[0][2] <= 24
+    assert len(texts) == 1 and texts[0][0] >= 26

@@ -16,12 +16,16 @@ from ..settings import Settings
 
 #: Environment variable naming a folder that holds ``bank.npz`` + ``manifest.json``.
 BANK_ENV = "DETACT_ICON_BANK"
-BANK_FORMAT = "detact/icon-bank@1"
+BANK_FORMAT = "detact/icon-bank@2"
+#: Older banks (labels are shape names, no ``function``) still load.
+READABLE_FORMATS = ("detact/icon-bank@1", BANK_FORMAT)
 
 
 @dataclass(frozen=True)
 class IconBank:
-    """Templates ``(T, S, S)`` uint8 (255 = ink) with one label row per template."""
+    """Templates ``(T, S, S)`` uint8 (255 = ink) with one label row per template: the set's
+    own ``names`` (``window-close-symbolic``), the UI ``functions`` they perform (vocabulary
+    ids such as ``close``; empty in banks older than format 2), ``tags``, ``sets``, ``licences``."""
 
     templates: np.ndarray
     names: list[str]
@@ -29,12 +33,16 @@ class IconBank:
     sets: list[str]
     licences: list[str]
     path: Path | None = None
+    functions: list[str] | None = None
 
     def __post_init__(self) -> None:
         t = self.templates
         if t.ndim != 3 or t.shape[1] != t.shape[2] or t.dtype != np.uint8:
             raise ValueError(f"templates must be uint8 (T, S, S), got {t.dtype} {t.shape}")
-        if not len(self.names) == len(self.tags) == len(self.sets) == len(self.licences) == len(t):
+        if self.functions is None:
+            object.__setattr__(self, "functions", [""] * len(t))
+        if not (len(self.names) == len(self.tags) == len(self.sets) == len(self.licences)
+                == len(self.functions) == len(t)):
             raise ValueError("templates and label lists differ in length")
 
     def __len__(self) -> int:
@@ -49,6 +57,10 @@ class IconBank:
         """Templates as float32 in [0, 1]."""
         return self.templates.astype(np.float32) / 255.0
 
+    def icon_id(self, i: int) -> str:
+        """``"set:name"`` of template ``i`` (``"adwaita-symbolic:window-close-symbolic"``)."""
+        return f"{self.sets[i]}:{self.names[i]}"
+
     def tags_for(self, name: str, limit: int = 8) -> list[str]:
         """Tags of every template called ``name``, most shared first."""
         counts: Counter[str] = Counter()
@@ -62,11 +74,24 @@ class IconBank:
         return [t for t in ranked if t != name and t != "filled"][:limit]
 
     def describe(self, name: str, limit: int = 8) -> str:
-        """``"trash: delete, remove, garbage"`` -- the name plus its tags, for prompts/filters."""
+        """What a label means, for prompts and filters: a function id gives its synonyms
+        (``"close: dismiss, exit, x"``); a template name its function's words and its tags
+        (``"trash: delete, remove, erase, bin"``); anything else comes back as it is."""
         if not name:
             return ""
-        tags = self.tags_for(name, limit)
-        return f"{name}: {', '.join(tags)}" if tags else name
+        from .vocabulary import load_vocabulary
+
+        vocab = load_vocabulary()
+        if vocab.get(name) is not None:
+            return vocab.describe(name)
+        words: list[str] = []
+        for n, f in zip(self.names, self.functions):
+            if n == name and f and f not in words:
+                fn = vocab.get(f)
+                words.extend(w for w in (fn.words if fn else (f,)) if w not in words)
+        tags = [t for t in self.tags_for(name, limit) if t not in words]
+        more = [w for w in words + tags if w != name][:limit]
+        return f"{name}: {', '.join(more)}" if more else name
 
 
 def default_bank_dir() -> Path:
@@ -89,7 +114,7 @@ def load_bank(path: str | os.PathLike | None = None) -> IconBank:
             templates = np.asarray(data["templates"])
     except (OSError, ValueError, KeyError) as exc:
         raise ModelUnavailable(f"icon bank in {folder} is unreadable: {exc}") from None
-    if meta.get("format") != BANK_FORMAT:
+    if meta.get("format") not in READABLE_FORMATS:
         raise ModelUnavailable(f"{manifest}: format {meta.get('format')!r}, expected {BANK_FORMAT!r}")
     icons = meta.get("icons", [])
     if len(icons) != len(templates):
@@ -99,6 +124,7 @@ def load_bank(path: str | os.PathLike | None = None) -> IconBank:
         return IconBank(templates=templates, names=[str(e["name"]) for e in icons],
                         tags=[list(e.get("tags", [])) for e in icons],
                         sets=[str(e.get("set", "")) for e in icons],
-                        licences=[str(e.get("licence", "")) for e in icons], path=folder)
+                        licences=[str(e.get("licence", "")) for e in icons], path=folder,
+                        functions=[str(e.get("function") or "") for e in icons])
     except (ValueError, KeyError, TypeError) as exc:
         raise ModelUnavailable(f"icon bank in {folder} is malformed: {exc}") from None

@@ -4,14 +4,15 @@ them, and the short labels read straight from the ink of text-less boxes (a calc
 
 Rules (all vectorised over the element list):
 1. A small, square-ish region (longest side <= 64 px at scale 1, at most 2:1) is an icon.
-2. Icons go through the matcher and take its label when it is sure; a single character read
-   just left of a label goes through it too (OCR reads many glyph icons as a letter or digit,
-   "0" for an inbox tray) and becomes that icon only on a confident match. A lone character
-   elsewhere (a key, a counter) stays text.
+2. Icons go through the recognizer and take its label (the function) when it is sure; a
+   small single character goes through it too (OCR reads many glyph icons as a letter or
+   digit: "Q" for a magnifier, "X" for close, "0" for an inbox tray) and becomes that icon
+   only on an exact bank match (SSIM), so a key's "7" or "+" stays text.
 3. Text-less regions and unlabelled icons whose ink is not already read as text are read as
    glyphs; a confident read replaces the element it came from. Unlabelled icons need a surer
    read, and a single letter or digit from one surer still: glyph icons read as one ("0" for
-   a checkbox).
+   a checkbox). Icons the encoder named (no bank match) are read too: a confident read makes
+   them text, keeping the function as the label when the encoder was sure (`ENCODER_SURE`).
 """
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ from ..elements import Elements
 REGION_READ_CONFIDENCE = 0.4
 ICON_READ_CONFIDENCE = 0.55
 ICON_ONE_CHAR_CONFIDENCE = 0.8
+#: Encoder probability from which a guessed function stays on as the label of the text a
+#: confident glyph read makes of the icon (under it the read replaces the guess).
+ENCODER_SURE = 0.5
 #: Longest side of an icon at scale 1, in px.
 ICON_MAX_SIDE = 64
 
@@ -43,35 +47,48 @@ def leads_a_label(elements: Elements) -> np.ndarray:
 
 
 def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) -> Elements:
-    """Rules 1 and 2: mark icons and label them with ``matcher`` (an `IconMatcher`, or None
-    to mark icons without labels)."""
+    """Rules 1 and 2: mark icons and label them with ``matcher``: an `IconRecognizer` (label =
+    the function, e.g. "close"; ``icon`` = the matched template's "set:name"), an `IconMatcher`
+    (label = the template's name), or None to mark icons without labels."""
     if not len(elements):
         return elements
     wh = elements.xyxy[:, 2:] - elements.xyxy[:, :2]
     small_square = (wh.max(axis=1) <= ICON_MAX_SIDE * scale) & (wh.max(axis=1) <= 2.0 * wh.min(axis=1))
     iconish = (elements.kind == "region") & small_square
     one_char = (elements.kind == "text") & np.array([len(t) <= 1 for t in elements.text], bool) & small_square
-    one_char &= leads_a_label(elements)
-    kind, text = elements.kind.copy(), elements.text.copy()
+    kind, text, icon = elements.kind.copy(), elements.text.copy(), elements.icon.copy()
     label, score = elements.label.copy(), elements.score.copy()
     kind[iconish] = "icon"
     candidates = iconish | one_char
     if matcher is not None and candidates.any():
-        names, scores = matcher.match(rgb, elements.xyxy[candidates])
-        names = np.array(names, dtype=object)
         idx = np.flatnonzero(candidates)
-        matched = names != ""
+        if hasattr(matcher, "label"):        # IconRecognizer: functions
+            found = matcher.label(rgb, elements.xyxy[candidates])
+            names, scores = np.array(found.function, dtype=object), found.score
+            icons = np.array(found.icon, dtype=object)
+            # one-character text becomes an icon only on an exact bank match
+            sure = np.array([s == "ssim" for s in found.source], bool)
+        else:
+            names, scores = matcher.match(rgb, elements.xyxy[candidates])
+            names, icons = np.array(names, dtype=object), np.full(len(idx), "", dtype=object)
+            sure = names != ""
         # regions take every result; one-character text only a confident match
-        take = iconish[idx] | matched
+        take = iconish[idx] | sure
         sel = idx[take]
         kind[sel], label[sel], score[sel], text[sel] = "icon", names[take], scores[take], ""
-    return elements.with_(kind=kind, text=text, label=label, score=score)
+        icon[sel] = icons[take]
+    return elements.with_(kind=kind, text=text, label=label, score=score, icon=icon)
 
 
 def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
     """Rule 3: read the ink of text-less boxes with ``engine.read_glyphs`` (a `TextEngine`)."""
     regions = elements.kind == "region"
     unlabelled = (elements.kind == "icon") & (elements.label == "")
+    # the encoder's guesses (no bank template) are read too: a confident read makes the element
+    # text that keeps the guessed function as its label (a key's "=" that looks like a drag
+    # handle); an unsure guess (under ENCODER_SURE) is dropped for it (a "1" is no "info")
+    guessed = (elements.kind == "icon") & (elements.label != "") & (elements.icon == "")
+    unlabelled |= guessed
     is_text = elements.kind == "text"
     if is_text.any():  # ink already read as text (a key's glyph box beside its read) is not read again
         holds_text = (coverage(elements.xyxy, elements.xyxy[is_text]) >= 0.5).any(axis=1)
@@ -95,7 +112,13 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
         found = found[~one_alnum | (found.score >= one_char_conf)]
         if len(found):
             # each read lies inside the box it came from: that element is replaced by it
-            keep[idx[coverage(boxes[idx], found.xyxy).argmax(axis=0)]] = False
+            src = idx[coverage(boxes[idx], found.xyxy).argmax(axis=0)]
+            keep[src] = False
+            sure = guessed[src] & (elements.score[src] >= ENCODER_SURE)
+            if sure.any():
+                label, icon = found.label.copy(), found.icon.copy()
+                label[sure] = elements.label[src[sure]]
+                found = found.with_(label=label, icon=icon)
             found_parts.append(found)
     if not found_parts:
         return elements

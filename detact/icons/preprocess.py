@@ -11,6 +11,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from ..errors import DetactError
+
 #: Side of a template in pixels.
 GLYPH_SIZE = 32
 #: Empty pixels kept around the glyph inside the template.
@@ -106,6 +108,16 @@ def _linear_matrix(m: int, n: int) -> np.ndarray:
     return w
 
 
+def soften_matrix(size: int, side: float, margin: int = GLYPH_MARGIN) -> np.ndarray | None:
+    """The ``(size, size)`` matrix ``M`` with which ``M @ g @ M.T`` is what a ``size`` px glyph
+    ``g`` looks like when drawn with only ``side`` px of ink and scaled back up (area shrink,
+    then bilinear enlarge); None when ``side`` loses no detail."""
+    small = max(2, round(size * side / (size - 2 * margin)))
+    if small >= size:
+        return None
+    return (_linear_matrix(small, size) @ _area_matrix(size, small)).astype(np.float32)
+
+
 def soften(glyphs: np.ndarray, side: float, margin: int = GLYPH_MARGIN) -> np.ndarray:
     """What ``(T, S, S)`` glyphs look like when drawn with only ``side`` px of ink and
     scaled back up: the detail a small on-screen icon has lost. Matching a small region
@@ -114,12 +126,12 @@ def soften(glyphs: np.ndarray, side: float, margin: int = GLYPH_MARGIN) -> np.nd
     Area-shrinking then bilinearly enlarging is linear, so it is one (S, S) matrix ``M``
     applied to rows and columns of every template at once: ``M @ G @ M.T``.
     """
-    size = glyphs.shape[1]
-    small = max(2, round(size * side / (size - 2 * margin)))
-    if small >= size:
+    from .ssim import sandwich
+
+    m = soften_matrix(glyphs.shape[1], side, margin)
+    if m is None:
         return np.asarray(glyphs, np.float32).copy()
-    m = (_linear_matrix(small, size) @ _area_matrix(size, small)).astype(np.float32)
-    return np.matmul(np.matmul(m, np.asarray(glyphs, np.float32)), m.T)
+    return sandwich(np.asarray(glyphs, np.float32), m)
 
 
 def ink_map(crop: np.ndarray, min_contrast: float = MIN_CONTRAST) -> np.ndarray | None:
@@ -173,3 +185,66 @@ def region_glyph(crop: np.ndarray, size: int = GLYPH_SIZE, margin: int = GLYPH_M
     if ink is None:
         return None
     return fit_glyph(ink, size, margin)
+
+
+def check_inputs(rgb: np.ndarray, xyxy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Validate a screenshot ``(H, W[, 3|4])`` and boxes ``(N, 4)``; return them as a uint8
+    image (alpha dropped) and int64 boxes. Bad input is a one-line `DetactError`."""
+    img = np.asarray(rgb)
+    if img.ndim == 3 and img.shape[2] == 4:
+        img = img[:, :, :3]
+    if img.ndim not in (2, 3) or (img.ndim == 3 and img.shape[2] != 3) or img.size == 0:
+        raise DetactError(f"icon matcher needs an (H, W, 3) RGB image, got shape {img.shape}")
+    if img.dtype != np.uint8:
+        if not np.issubdtype(img.dtype, np.number):
+            raise DetactError(f"icon matcher needs a numeric image, got dtype {img.dtype}")
+        img = np.clip(img, 0, 255).astype(np.uint8)
+    boxes = np.asarray(xyxy)
+    if boxes.size == 0:
+        return img, np.zeros((0, 4), np.int64)
+    if boxes.ndim != 2 or boxes.shape[1] != 4:
+        raise DetactError(f"boxes must be an (N, 4) array of x0, y0, x1, y1; got shape {boxes.shape}")
+    if not np.issubdtype(boxes.dtype, np.number) or not np.isfinite(boxes).all():
+        raise DetactError("boxes must hold finite numbers")
+    return img, np.round(boxes).astype(np.int64)
+
+
+def box_glyphs(rgb: np.ndarray, xyxy: np.ndarray, size: int = GLYPH_SIZE
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Glyph images ``(N, size, size)`` float32 of the boxes of a screenshot, the ink's size
+    in px ``(N,)`` and a mask ``(N,)`` of the non-blank ones (blank, empty or off-screen boxes
+    get a zero glyph). The SSIM matcher and the encoder both read boxes through this."""
+    img, boxes = check_inputs(rgb, xyxy)
+    out = np.zeros((len(boxes), size, size), np.float32)
+    side = np.zeros(len(boxes), np.float32)
+    ok = np.zeros(len(boxes), bool)
+    h, w = img.shape[:2]
+    clipped = np.clip(boxes, 0, [w, h, w, h])
+    # One small crop per region (not per pair): what follows is one batched pass.
+    for i, (x0, y0, x1, y1) in enumerate(clipped.tolist()):
+        if x1 - x0 < 2 or y1 - y0 < 2:
+            continue
+        g = region_glyph(img[y0:y1, x0:x1], size, GLYPH_MARGIN, MIN_CONTRAST)
+        if g is not None:
+            out[i], side[i], ok[i] = g[0], g[1], True
+    return out, side, ok
+
+
+#: A glyph whose ink fills this share of its bounding box, and whose box is not a thin line,
+#: is a solid shape (a colour swatch, a filled button, noise): it has no outline to compare,
+#: so SSIM gives it no exact bank match (the encoder still reads it).
+SOLID_FILL = 0.95
+
+
+def solid_glyphs(glyphs: np.ndarray) -> np.ndarray:
+    """Per glyph ``(N, S, S)``: its ink (> 0.5) fills at least `SOLID_FILL` of its bounding box
+    and that box's short side is at least half its long side."""
+    out = np.zeros(len(glyphs), bool)
+    for i, g in enumerate(glyphs):
+        m = g > 0.5
+        rows, cols = np.flatnonzero(m.any(axis=1)), np.flatnonzero(m.any(axis=0))
+        if not len(rows):
+            continue
+        h, w = rows[-1] - rows[0] + 1, cols[-1] - cols[0] + 1
+        out[i] = min(h, w) * 2 >= max(h, w) and m[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1].mean() >= SOLID_FILL
+    return out

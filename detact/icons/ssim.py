@@ -111,11 +111,24 @@ def gaussian_matrix(size: int, sigma: float) -> np.ndarray:
     return m.astype(np.float32)
 
 
+def sandwich(x: np.ndarray, m: np.ndarray) -> np.ndarray:
+    """``m @ x[i] @ m.T`` for every image of a stack ``(N, S, S)`` (float32), as two large
+    matrix products instead of 2N small ones."""
+    n, s, _ = x.shape
+    m = np.asarray(m, np.float32)
+    z = (np.ascontiguousarray(x, dtype=np.float32).reshape(n * s, s) @ m.T).reshape(n, s, -1)
+    r = m.shape[0]
+    w = (np.ascontiguousarray(z.transpose(0, 2, 1)).reshape(n * r, s) @ m.T).reshape(n, r, r)
+    return np.ascontiguousarray(w.transpose(0, 2, 1))
+
+
 def gaussian_blur(x: Any, sigma: float, ops: Any = _NumpyOps, device: str = "cpu") -> Any:
     """Blur a (N, S, S) array (numpy, or a torch tensor with ``ops=_TorchOps``) with a
     Gaussian of ``sigma`` px (mirror padding)."""
     if sigma <= 0 or x.shape[0] == 0:
         return x
+    if ops is _NumpyOps:
+        return sandwich(x, gaussian_matrix(x.shape[-1], sigma))
     g = ops.array(gaussian_matrix(x.shape[-1], sigma), device)
     return (g @ x) @ g.T
 

@@ -66,3 +66,14 @@ def load_vocabulary() -> Vocabulary:
     if len(set(ids)) != len(ids):
         raise ModelUnavailable(f"{path}: function ids are not unique")
     return Vocabulary(functions)
+
+
+@lru_cache(maxsize=4096)
+def function_words(label: str) -> tuple[str, ...]:
+    """The words of function ``label`` (id first, then its synonyms: ``("add", "plus", "new",
+    ...)``); ``()`` for a label that is not a function id or without the vocabulary."""
+    try:
+        f = load_vocabulary().get(str(label))
+    except ModelUnavailable:
+        return ()
+    return (f.id, *[w for w in f.words if w != f.id]) if f else ()

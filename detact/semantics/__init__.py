@@ -55,8 +55,11 @@ class Semantics:
         children[n:] = counts
         result = self.classifier.classify(control_inputs(rgb, everything, is_compound, children, scale))
         everything = everything.with_(role=result.roles, states=result.states)
-        # a candidate the classifier calls a control stands for its parts; the rest stay groups
-        control = np.isin(result.roles[n:], INTERACTIVE)
+        # a candidate the classifier calls a control stands for its parts; the rest stay groups.
+        # A control has one name, so a candidate holding two or more text runs (two calculator
+        # keys, two menu titles side by side) is never one control.
+        texts = np.array([int((elements.kind[p] == "text").sum()) for p in parts], np.int32)
+        control = np.isin(result.roles[n:], INTERACTIVE) & (texts <= 1)
         used = [k for k in range(len(compounds)) if control[k]]
         keep = np.concatenate([np.ones(n, bool), control])
         everything = everything[keep].numbered()          # provisional ids: row numbers

@@ -90,7 +90,9 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
             icons = [str(label[j]) for j in parts.get(i, ()) if label[j]]
             name[i] = icons[0] if icons else ""
     candidates = is_text.copy()
-    for i in np.flatnonzero(np.isin(role, BESIDE + ("switch",) + FIELDS)):
+    # a text run names itself: only boxes without their own text take a neighbour's label
+    # (a misread role on a calculator key's "EE" must not rename it after the key beside it)
+    for i in np.flatnonzero(np.isin(role, BESIDE + ("switch",) + FIELDS) & ~is_text):
         available = candidates.copy()
         available[list(parts.get(i, ()))] = False
         available[i] = False

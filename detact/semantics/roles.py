@@ -39,7 +39,7 @@ class ControlClassifier:
 
     name = "controls-onnx"
 
-    def __init__(self, path: Path | None = None, device: str = "cpu", state_threshold: float = 0.5):
+    def __init__(self, path: Path | None = None, device: str = "cpu", state_threshold: float | None = None):
         path = Path(path) if path is not None else package_data(*MODEL_FILE)
         if not path.is_file():
             raise ModelUnavailable(f"control classifier not found at {path}; rebuild it with "
@@ -57,7 +57,10 @@ class ControlClassifier:
                 or not set(self.states) <= set(STATES):
             raise ModelUnavailable(f"{path} was trained for other inputs or roles than this code; "
                                    f"retrain it (training/controls)")
-        self.state_threshold = state_threshold
+        # per-state thresholds calibrated by the trainer (its state loss weights positives up)
+        calibrated = json.loads(meta.get("state_thresholds", "null")) or [0.5] * len(self.states)
+        self.state_threshold = np.asarray([state_threshold] * len(self.states) if state_threshold is not None
+                                          else calibrated, np.float32)
 
     def classify(self, inputs: ControlInputs, batch: int = 256) -> RoleResult:
         n = len(inputs)

@@ -191,6 +191,15 @@ def _neighbour_evidence(xyxy: np.ndarray, lex: np.ndarray, n_best: int = 8,
     return out
 
 
+def _function_words(label) -> tuple[str, ...]:
+    """The synonyms of an icon function label (``()`` for any other label)."""
+    if not label:
+        return ()
+    from ..icons.vocabulary import function_words
+
+    return function_words(str(label))
+
+
 def score_elements(elements: Elements, task: str, *, embedder=None,
                    describe: Callable[[str], str] | None = None) -> np.ndarray:
     """Relevance of every element to ``task`` (float32, higher is more relevant).
@@ -210,7 +219,9 @@ def score_elements(elements: Elements, task: str, *, embedder=None,
     # an icon's bare label counts as its name too ("plus", beside "plus: add, new").
     spoken = [w for w in map(symbol_words, targets) if w]
     targets = _targets(targets + spoken + [w.split()[0] for w in spoken])
-    lex = np.array([max(_lexical(variant, targets, words) for variant in (name, symbol_words(name), str(label)))
+    # an icon's function counts by each of its synonyms ("add" is also "plus" and "new")
+    lex = np.array([max(_lexical(variant, targets, words)
+                        for variant in (name, symbol_words(name), str(label), *_function_words(label)))
                     for name, label in zip(names, elements.label)], np.float32)
 
     sem = np.zeros(n, np.float32)

@@ -1,17 +1,27 @@
-"""DetACT's default text engine: PP-OCRv4 DB detection + EasyOCR's English recognizer, both on
-onnxruntime (no torch at run time). EasyOCR-quality reading at a fraction of its time."""
+"""DetACT's default text engine: PP-OCRv4 DB detection, style-aware line splitting and DetACT's
+screen-text recognizer (PP-OCRv4 architecture fine-tuned on rendered UI text, shipped in
+``detact/data/models/recognizer.onnx``), all on onnxruntime (no torch at run time). Without the
+bundled recognizer it falls back to EasyOCR's English recognizer, exported once, and says so
+in ``notes``."""
 from __future__ import annotations
 
+import logging
 import re
+from functools import cached_property
+from pathlib import Path
 
 import numpy as np
 
 from ..elements import Elements
+from ..errors import ModelUnavailable
+from ..runtime import package_data
 from .base import TextEngine
 from .detect import TextDetector
 from .export import RECOGNIZER_HEIGHT
-from .recognize import TextRecognizer
+from .recognize import ScreenRecognizer, TextRecognizer
 from .split import find_underlines, split_lines
+
+log = logging.getLogger("detact.text")
 
 
 # " - ", " – ", " — ", " | ", " · " between words: separate runs (e.g. a description and its
@@ -42,15 +52,42 @@ def split_at_separators(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, ch
     return np.array(out_boxes, np.int32).reshape(-1, 4), out_texts, np.array(out_conf, np.float32)
 
 
-def erase_underlines(gray: np.ndarray, xyxy: np.ndarray) -> np.ndarray:
-    """A copy of ``gray`` with the underline strokes of the text runs painted over."""
+def erase_underlines(image: np.ndarray, gray: np.ndarray, xyxy: np.ndarray) -> np.ndarray:
+    """A copy of ``image`` (gray (H, W) or RGB (H, W, 3)) with the underline strokes of the text
+    runs, found on ``gray``, painted over with the colour of the row above each stroke."""
     strokes = [u for box in xyxy for u in find_underlines(gray, box)]
     if not strokes:
-        return gray
-    clean = gray.copy()
-    for x0, y0, x1, y1, bg in strokes:
-        clean[y0:y1, x0:x1] = bg
+        return image
+    clean = image.copy()
+    for x0, y0, x1, y1, _ in strokes:
+        clean[y0:y1, x0:x1] = np.median(image[max(0, y0 - 1), x0:x1], axis=0).astype(image.dtype)
     return clean
+
+
+def to_gray(rgb: np.ndarray) -> np.ndarray:
+    """ITU-R 601 luma of an RGB uint8 image: (H, W, 3) -> (H, W) uint8."""
+    return (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
+
+
+def bundled_recognizer() -> Path:
+    """DetACT's fine-tuned screen-text recognizer inside the package (training/text made it)."""
+    return package_data("models", "recognizer.onnx")
+
+
+def load_recognizer(device: str, path: Path | None = None) -> tuple[ScreenRecognizer | TextRecognizer, list[str]]:
+    """(recognizer, notes): the screen recognizer at ``path`` (default: the bundled one), else
+    EasyOCR's english_g2, exported once, with a note saying why."""
+    path = bundled_recognizer() if path is None else Path(path)
+    if path.is_file():
+        try:
+            return ScreenRecognizer(path, device=device), []
+        except ModelUnavailable as exc:
+            why = str(exc)
+    else:
+        why = f"{path} is missing"
+    note = f"text read with EasyOCR's english_g2 (exported once), not the screen recognizer: {why}"
+    log.warning(note)
+    return TextRecognizer(device=device), [note]
 
 
 def ink_inside(gray: np.ndarray, box, border: int = 3, contrast: int = 40):
@@ -104,27 +141,42 @@ def lone_mark(ink) -> str:
 
 
 class FastTextEngine(TextEngine):
-    """``min_confidence`` drops low-confidence reads (glyph icons read as letters land there)."""
+    """``min_confidence`` drops low-confidence reads (glyph icons read as letters land there);
+    ``recognizer``: an ONNX screen recognizer to use instead of the bundled one. ``notes`` says
+    when the engine runs on the fallback recognizer."""
 
     name = "fast"
 
-    def __init__(self, device: str = "cpu", min_confidence: float = 0.3, max_side: int = 1920):
+    def __init__(self, device: str = "cpu", min_confidence: float = 0.3, max_side: int = 1920,
+                 recognizer: Path | None = None):
         self.detector = TextDetector(device=device, max_side=max_side)
-        self.recognizer = TextRecognizer(device=device)
-        # lone glyphs (a key's "-", "/", "%") are few but hard: read them with the float
-        # model at its trained height 64, which costs milliseconds for a handful of crops
-        self.glyph_recognizer = TextRecognizer(device=device, height=RECOGNIZER_HEIGHT, quantized=False)
+        self.recognizer, self.notes = load_recognizer(device, recognizer)
+        self._glyph_device = device
         self.min_confidence = min_confidence
+
+    @cached_property
+    def glyph_recognizer(self) -> TextRecognizer:
+        """english_g2 (float, at its trained height 64) for lone glyphs (a key's "-", "/",
+        "%"): few crops, read in milliseconds. Loaded on first use."""
+        return TextRecognizer(device=self._glyph_device, height=RECOGNIZER_HEIGHT, quantized=False)
+
+    def runs(self, rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Where the text runs are, before reading: (N, 4) run boxes, (G, 4) boxes of glyphs
+        split off the front of labels, and the image to crop the runs from (underlines
+        erased; RGB for the screen recognizer, gray for english_g2)."""
+        lines, _ = self.detector.detect(rgb)
+        gray = to_gray(rgb)
+        xyxy, _, glyphs = split_lines(gray, lines, rgb) if len(lines) else (lines, None, np.zeros((0, 4), np.int32))
+        source = rgb if isinstance(self.recognizer, ScreenRecognizer) else gray
+        return xyxy, glyphs, erase_underlines(source, gray, xyxy)
 
     def read(self, rgb: np.ndarray) -> Elements:
         """Text runs (kind "text"), plus the glyphs split off the front of labels as
         kind "region" elements: icon candidates the segmenter may have missed."""
-        lines, _ = self.detector.detect(rgb)
-        if not len(lines):
+        xyxy, glyphs, source = self.runs(rgb)
+        if not len(xyxy):
             return Elements()
-        gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
-        xyxy, _, glyphs = split_lines(gray, lines)
-        texts, conf, char_x = self.recognizer.recognize(erase_underlines(gray, xyxy), xyxy)
+        texts, conf, char_x = self.recognizer.recognize(source, xyxy)
         xyxy, texts, conf = split_at_separators(xyxy, texts, conf, char_x)
         texts = np.array([t.strip() for t in texts], dtype=object)
         keep = (conf >= self.min_confidence) & (np.array([len(t) for t in texts]) > 0)
@@ -135,7 +187,7 @@ class FastTextEngine(TextEngine):
         """Read the short label inside each box (a calculator key's "7", a "+" button): DB
         detection misses lone characters, so the ink inside each box is cropped and recognised
         directly. Returns text elements for the boxes that read confidently."""
-        gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
+        gray = to_gray(rgb)
         inks = [ink_inside(gray, b) for b in boxes]  # one pass per box serves crop and mark
         found = [(glyph_crop(ink, gray.shape), lone_mark(ink)) for ink in inks]
         crops = np.array([c for c, _ in found if c is not None], np.int32).reshape(-1, 4)

@@ -2,9 +2,13 @@
 
 DB detection links anything close on a line: a glyph icon and its label ("[trash] Delete"), a
 radio button and its caption, or two table cells. We look at each line's column ink profile and
-cut where the gap is wider than a word space; a leading run shaped like an icon (about as wide as
+cut where the gap is wider than a word space, and at a word space where the style changes (a
+bold black title then a grey URL, a red "WARNING:" then the sentence: another colour, weight or
+size is another run, so each can be found); a leading run shaped like an icon (about as wide as
 it is tall, then a gap) is split off as an icon candidate instead of being read as a letter."""
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -33,45 +37,162 @@ def find_underlines(gray: np.ndarray, box, contrast: int = 40) -> list[tuple[int
     return [(x0 + int(cols[0]), y0 + int(r), x0 + int(cols[-1]) + 1, y0 + int(r) + 1, bg) for r in rows]
 
 
-def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float = 0.25,
-               contrast: int = 40) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]]]:
-    """Return (text boxes, icon boxes) for one detected line box of a grayscale image."""
+@dataclass(frozen=True)
+class LineInk:
+    """The ink of one detected line box. ``ink``: (h, w) bool mask of pixels that differ from
+    the background by more than the contrast threshold; ``strength``: (h, w) their difference
+    (int16); ``colour``: (h, w, C) the crop's pixels (C = 3 for RGB, 1 for gray); ``origin``:
+    the crop's top-left corner in the image; ``rows``: first and last ink row; ``ink_h``: the
+    line's ink height in pixels."""
+
+    origin: tuple[int, int]
+    ink: np.ndarray
+    strength: np.ndarray
+    colour: np.ndarray
+    rows: tuple[int, int]
+
+    @property
+    def ink_h(self) -> int:
+        return self.rows[1] - self.rows[0] + 1
+
+
+@dataclass(frozen=True)
+class WordStyle:
+    """How a stretch of a line is drawn: ``colour`` (C,) of its strongest ink, ``stroke`` the
+    mean width in px of its horizontal ink runs (bold strokes are wider), ``height`` how far
+    its tallest ink rises above its baseline (px), ``pixels`` how many strong-ink pixels back
+    it, ``runs`` how many column runs (glyphs, roughly) it has."""
+
+    colour: np.ndarray
+    stroke: float
+    height: float
+    pixels: int
+    runs: int
+
+
+def line_ink(gray: np.ndarray, box, contrast: int = 40, rgb: np.ndarray | None = None) -> LineInk | None:
+    """The ink of line ``box`` in a gray (H, W) image, colours from ``rgb`` (H, W, 3) when
+    given; None when the box is empty or holds no ink."""
     x0, y0, x1, y1 = (int(v) for v in box)
     crop = gray[y0:y1, x0:x1].astype(np.int16)
     if crop.size == 0:
-        return [], []
+        return None
     border = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])
-    ink = np.abs(crop - int(np.median(border))) > contrast
+    strength = np.abs(crop - int(np.median(border)))
+    ink = strength > contrast
     rows = np.flatnonzero(ink.any(axis=1))
     if len(rows) == 0:
-        return [(x0, y0, x1, y1)], []
-    ink_h = int(rows[-1] - rows[0] + 1)
-    runs = _runs(ink.any(axis=0))
+        return None
+    colour = (rgb[y0:y1, x0:x1] if rgb is not None else crop[:, :, None]).astype(np.int16)
+    return LineInk((x0, y0), ink, strength, colour, (int(rows[0]), int(rows[-1])))
+
+
+def word_style(line: LineInk, a: int, b: int, runs: int = 1) -> WordStyle:
+    """The style of the ink in columns [a, b) of ``line`` (``runs``: its column runs)."""
+    strength = line.strength[:, a:b]
+    peak = max(int(strength.max()), 1)
+    strong = strength >= 0.7 * peak
+    colour = line.colour[:, a:b][strong].mean(axis=0)
+    # stroke width: mean length of the horizontal ink runs (at half the peak contrast)
+    half = np.pad(strength >= 0.5 * peak, ((0, 0), (1, 1)))
+    edges = np.diff(half.astype(np.int8), axis=1).ravel()
+    starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
+    stroke = float((ends - starts).mean()) if len(starts) else 0.0
+    ink = line.ink[:, a:b]
+    cols = np.flatnonzero(ink.any(axis=0))
+    tops = ink[:, cols].argmax(axis=0)
+    bottoms = ink.shape[0] - 1 - ink[::-1, cols].argmax(axis=0)
+    # cap or ascender height: the baseline is where most columns end (descenders are few)
+    height = float(np.median(bottoms) - tops.min() + 1) if len(cols) else 0.0
+    return WordStyle(colour, stroke, height, int(strong.sum()), runs)
+
+
+def style_changes(a: WordStyle, b: WordStyle, colour_step: float = 56.0, stroke_ratio: float = 1.45,
+                  height_ratio: float = 1.7) -> bool:
+    """Whether the words left (``a``) and right (``b``) of a word space are drawn differently
+    enough to be separate runs: another colour (largest channel difference), weight (stroke
+    width, at one size) or size (height above the baseline). Each test needs enough ink on
+    both sides to measure it; a lone dash or dot never differs in size."""
+    def ratio(x: float, y: float) -> float:
+        return max(x, y) / min(x, y) if min(x, y) > 0 else 1.0
+
+    pixels = min(a.pixels, b.pixels)
+    if pixels >= 10 and float(np.abs(a.colour - b.colour).max()) >= colour_step:
+        return True
+    same_size = ratio(a.height, b.height) < 1.3
+    if pixels >= 40 and same_size and ratio(a.stroke, b.stroke) >= stroke_ratio:
+        return True
+    return pixels >= 15 and min(a.runs, b.runs) >= 2 and ratio(a.height, b.height) >= height_ratio
+
+
+def split_by_style(line: LineInk, group: np.ndarray, word_gap: float = 0.22) -> list[np.ndarray]:
+    """A group of (K, 2) column ink runs cut into runs of one style: candidate cuts are the word
+    spaces (gaps of at least ``word_gap`` x the ink height); a cut is made where the run so far
+    and the next word differ in colour, weight or size (`style_changes`). Comparing with the
+    whole run so far, not the last word alone, keeps short words from being measured alone."""
+    if len(group) < 2:
+        return [group]
+    gaps = group[1:, 0] - group[:-1, 1]
+    bounds = np.flatnonzero(gaps >= max(2.0, word_gap * line.ink_h))
+    if not len(bounds):
+        return [group]
+    out = []
+    words = np.split(group, bounds + 1)
+    current = words[0]
+    for word in words[1:]:
+        left = word_style(line, int(current[0, 0]), int(current[-1, 1]), len(current))
+        right = word_style(line, int(word[0, 0]), int(word[-1, 1]), len(word))
+        if style_changes(left, right):
+            out.append(current)
+            current = word
+        else:
+            current = np.concatenate([current, word])
+    return out + [current]
+
+
+def leading_icon(line: LineInk, group: np.ndarray, following: np.ndarray, icon_gap: float = 0.25) -> bool:
+    """Whether the first ink run of ``group`` (a run of (K, 2) column runs) is an icon in front
+    of a label rather than a letter: a blob about as wide as the line is tall, then a clear gap
+    (wider than the letter spacing of the word that follows) and a word (in this group or, when
+    the blob stands alone, in ``following``)."""
+    ink_h = line.ink_h
+    first = group[0]
+    fw = first[1] - first[0]
+    col_rows = np.flatnonzero(line.ink[:, first[0]:first[1]].any(axis=1))
+    fh = col_rows[-1] - col_rows[0] + 1 if len(col_rows) else 0
+    if not (0.75 * ink_h <= fw <= 1.6 * ink_h and fh >= 0.55 * ink_h):
+        return False
+    lead_gap = group[1, 0] - first[1] if len(group) > 1 else 0
+    rest = group[1:] if len(group) > 1 else following
+    letter_gap = float(np.median(rest[1:, 0] - rest[:-1, 1])) if len(rest) >= 2 else 0.0
+    wide_gap = lead_gap >= max(icon_gap * ink_h, 2.0 * letter_gap + 1.0)
+    return (wide_gap or len(group) == 1) and len(rest) >= 2
+
+
+def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float = 0.25, contrast: int = 40,
+               rgb: np.ndarray | None = None) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]]]:
+    """Return (text boxes, icon boxes) for one detected line box of a grayscale image: runs cut
+    at gaps wider than ``gap_factor`` x the ink height and where the style changes (colour from
+    ``rgb`` (H, W, 3) when given, else gray level; weight; size), leading icons split off."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    line = line_ink(gray, box, contrast, rgb)
+    if line is None:
+        return ([(x0, y0, x1, y1)], []) if gray[y0:y1, x0:x1].size else ([], [])
+    runs = _runs(line.ink.any(axis=0))
     if len(runs) <= 1:
         return [(x0, y0, x1, y1)], []
     gaps = runs[1:, 0] - runs[:-1, 1]
-    # group ink runs into words/phrases: cut only at gaps clearly wider than a word space
-    cuts = np.flatnonzero(gaps > gap_factor * ink_h)
-    groups = np.split(runs, cuts + 1)
+    # group ink runs into words/phrases: cut at gaps clearly wider than a word space, then
+    # where the style changes at a word space
+    groups = [part for g in np.split(runs, np.flatnonzero(gaps > gap_factor * line.ink_h) + 1)
+              for part in split_by_style(line, g)]
     pad = 2
+    r0, r1 = line.rows
     texts, icons = [], []
     for g_i, group in enumerate(groups):
-        first = group[0]
-        fw = first[1] - first[0]
-        col_rows = np.flatnonzero(ink[:, first[0]:first[1]].any(axis=1))
-        fh = col_rows[-1] - col_rows[0] + 1 if len(col_rows) else 0
-        icon_shaped = 0.75 * ink_h <= fw <= 1.6 * ink_h and fh >= 0.55 * ink_h
-        # a leading blob about as wide as the line is tall, then a clear gap and more ink
-        # (inside this group, or the next group): an icon, not a letter
-        # (inside this group, or the next group) that is a word, not one more letter ("MS")
-        lead_gap = group[1, 0] - first[1] if len(group) > 1 else 0
-        rest = group[1:] if len(group) > 1 else (groups[g_i + 1] if g_i + 1 < len(groups) else group[:0])
-        # the gap must also be clearly wider than the letter spacing of the word that follows
-        letter_gap = float(np.median(rest[1:, 0] - rest[:-1, 1])) if len(rest) >= 2 else 0.0
-        wide_gap = lead_gap >= max(icon_gap * ink_h, 2.0 * letter_gap + 1.0)
-        followed = (wide_gap or len(group) == 1) and len(rest) >= 2
-        if icon_shaped and followed:
-            icons.append((x0 + int(first[0]), y0 + int(rows[0]), x0 + int(first[1]), y0 + int(rows[-1]) + 1))
+        following = groups[g_i + 1] if g_i + 1 < len(groups) else group[:0]
+        if leading_icon(line, group, following, icon_gap):
+            icons.append((x0 + int(group[0, 0]), y0 + r0, x0 + int(group[0, 1]), y0 + r1 + 1))
             group = group[1:]
             if not len(group):
                 continue
@@ -81,12 +202,13 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
     return texts, icons
 
 
-def split_lines(gray: np.ndarray, xyxy: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Split every line box. Returns (text boxes, index of the source line per text box,
-    icon boxes)."""
+def split_lines(gray: np.ndarray, xyxy: np.ndarray, rgb: np.ndarray | None = None
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Split every line box (colours from ``rgb`` when given). Returns (text boxes, index of
+    the source line per text box, icon boxes)."""
     texts, owners, icons = [], [], []
     for i, box in enumerate(xyxy):
-        t, ic = split_line(gray, box)
+        t, ic = split_line(gray, box, rgb=rgb)
         texts += t
         owners += [i] * len(t)
         icons += ic

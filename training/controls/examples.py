@@ -3,7 +3,7 @@ classifier: parse every screenshot with DetACT up to its semantics stage, build 
 candidates and inputs the parser builds (`detact.semantics`), and label each candidate from the
 ground truth (DOM/ARIA or AT-SPI) it lands in.
 
-    python training/controls/examples.py --data DIR --out DIR [--workers 2] [--limit N]
+    python training/controls/examples.py --data DIR --out DIR [--workers 2] [--limit N] [--cases FILE]
 
 Writes ``OUT/<split>/<case>.npz`` (tight, context, features, role, states, weight) and
 ``OUT/labels.json`` (role and state names). Labelling, per screenshot:
@@ -173,12 +173,17 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--limit", type=int, help="at most N cases per split (quick runs)")
     ap.add_argument("--seed", type=int, default=0, help="order of the cases (a partial run is a random sample)")
+    ap.add_argument("--cases", type=Path, help="only the cases listed in this file, one 'split/case' a line "
+                                                "(shipped_cases.txt: those the bundled model was trained on)")
     a = ap.parse_args(argv)
     from tqdm import tqdm
 
     jobs = []
     for split in ("train", "heldout"):
         cases = sorted(p.parent for p in (a.data / split).glob("*/gt.json"))[: a.limit]
+        if a.cases:
+            listed = set(a.cases.read_text().split())
+            cases = [c for c in cases if f"{split}/{c.name}" in listed]
         jobs += [(c, a.out / split / f"{c.name}.npz") for c in cases if not (a.out / split / f"{c.name}.npz").exists()]
     np.random.default_rng(a.seed).shuffle(jobs)
     if not jobs and not list(a.out.glob("*/*.npz")):

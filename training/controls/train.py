@@ -6,7 +6,10 @@
 The network sees what `detact.semantics.features` makes: a tight and a context crop
 (4 x 32 x 96 each) through two small CNNs, and the layout features through an MLP; one head
 gives the role (softmax over `ROLES`), one the six states (sigmoids). Roles are weighted by the
-inverse square root of their frequency so that rare controls (sliders, spin boxes) count.
+inverse square root of their frequency so that rare controls (sliders, spin boxes) count; the
+state loss weights positives and stateful controls up, and per-state thresholds are then
+calibrated on the training examples (ONNX metadata ``state_thresholds``).
+``--from-checkpoint`` skips training and re-exports the last checkpoint (calibrated again).
 Seeded; on 2 CPU cores an epoch over ~150k examples takes a few minutes.
 
 It writes the ONNX file (with the roles, states and feature names in its metadata, as
@@ -106,19 +109,47 @@ def batches(data: dict, idx: np.ndarray, size: int, rng: np.random.Generator | N
                torch.from_numpy(data["role"][b].astype(np.int64)), torch.from_numpy(data["states"][b].astype(np.float32)))
 
 
-def evaluate(model, data: dict) -> dict:
-    """Per-role accuracy, macro over interactive roles, and checked accuracy over stateful
-    controls (and pressed over buttons), on ``data``."""
+def predict(model, data: dict, rows: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Role ids (N,) and state probabilities (N, len(STATES)) of ``data`` (or its ``rows``)."""
     import torch
 
     model.eval()
+    rows = np.arange(len(data["role"])) if rows is None else rows
     pred_r, pred_s = [], []
     with torch.no_grad():
-        for t, c, f, _, _ in batches(data, np.arange(len(data["role"])), 512, None):
+        for t, c, f, _, _ in batches(data, rows, 512, None):
             r, s = model(t, c, f)
             pred_r.append(r.argmax(1).numpy())
-            pred_s.append((torch.sigmoid(s) > 0.5).numpy())
-    pr, ps = np.concatenate(pred_r), np.concatenate(pred_s)
+            pred_s.append(torch.sigmoid(s).numpy())
+    return np.concatenate(pred_r), np.concatenate(pred_s)
+
+
+def calibrate_states(model, data: dict, limit: int = 30_000, seed: int = 0) -> list[float]:
+    """One threshold per state, chosen on (a sample of) the training examples: the state loss
+    weights positives up, so 0.5 over-predicts them. For "checked" the accuracy over stateful
+    controls is maximised, for the other states F1 over all examples."""
+    rows = np.random.default_rng(seed).permutation(len(data["role"]))[:limit]
+    roles, probs = predict(model, data, rows)
+    truth = data["states"][rows].astype(bool)
+    stateful = np.isin(data["role"][rows].astype(int), [ROLES.index(r) for r in STATEFUL])
+    grid = np.round(np.arange(0.05, 0.96, 0.05), 2)
+    thresholds = []
+    for k, state in enumerate(STATES):
+        def score(th):
+            on = probs[:, k] >= th
+            if state == "checked" and stateful.any():
+                return float((on[stateful] == truth[stateful, k]).mean())
+            tp = float((on & truth[:, k]).sum())
+            return 2 * tp / max(float(on.sum() + truth[:, k].sum()), 1.0)
+        thresholds.append(float(max(grid, key=score)))
+    return thresholds
+
+
+def evaluate(model, data: dict, thresholds: list[float] | None = None) -> dict:
+    """Per-role accuracy, macro over interactive roles, and checked accuracy over stateful
+    controls, on ``data`` (states on at ``thresholds``, default 0.5)."""
+    pr, probs = predict(model, data)
+    ps = probs >= np.asarray(thresholds if thresholds is not None else [0.5] * len(STATES))
     truth = data["role"].astype(int)
     per_role = {ROLES[k]: round(float((pr[truth == k] == k).mean()), 4) for k in np.unique(truth)}
     interactive = [per_role[r] for r in per_role if ROLES.index(r) < 12]
@@ -131,7 +162,7 @@ def evaluate(model, data: dict) -> dict:
             "per_role": per_role, "counts": {ROLES[k]: int((truth == k).sum()) for k in np.unique(truth)}}
 
 
-def export(model, Exported, path: Path) -> str:
+def export(model, Exported, path: Path, thresholds: list[float]) -> str:
     import onnx
     import torch
 
@@ -144,7 +175,8 @@ def export(model, Exported, path: Path) -> str:
                       dynamic_axes={k: {0: "n"} for k in ("tight", "context", "features", "roles", "states")})
     m = onnx.load(str(tmp))
     for key, value in (("roles", json.dumps(list(ROLES))), ("states", json.dumps(list(STATES))),
-                       ("features", json.dumps(list(FEATURES))), ("features_version", str(FEATURES_VERSION))):
+                       ("features", json.dumps(list(FEATURES))), ("features_version", str(FEATURES_VERSION)),
+                       ("state_thresholds", json.dumps(thresholds))):
         entry = m.metadata_props.add()
         entry.key, entry.value = key, value
     onnx.save(m, str(path))
@@ -174,6 +206,8 @@ def main(argv=None) -> int:
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
+    ap.add_argument("--from-checkpoint", action="store_true",
+                    help="skip training: load EXAMPLES/controls_checkpoint.pt, calibrate and export")
     a = ap.parse_args(argv)
     import torch
 
@@ -189,21 +223,36 @@ def main(argv=None) -> int:
     weight = torch.tensor(np.where(counts > 0, 1.0 / np.sqrt(np.maximum(counts, 1)), 0.0), dtype=torch.float32)
     weight = weight / weight[counts > 0].mean()
     role_loss = torch.nn.CrossEntropyLoss(weight=weight, label_smoothing=0.05)
-    state_loss = torch.nn.BCEWithLogitsLoss()
+    # States matter on few elements (checkboxes, radios, switches, toggle buttons) and are rare
+    # there: averaged over all elements the "checked" signal vanishes and the head learns "never".
+    # So each state's positives are weighted by its negative/positive ratio (capped at 20) and
+    # stateful controls count ten times in the state loss.
+    positives = train["states"].astype(np.float64).sum(0)
+    pos_weight = torch.tensor(np.clip((len(train["states"]) - positives) / np.maximum(positives, 1), 1, 20),
+                              dtype=torch.float32)
+    state_bce = torch.nn.BCEWithLogitsLoss(pos_weight=pos_weight, reduction="none")
+    stateful_ids = torch.tensor([ROLES.index(r) for r in (*STATEFUL, "button")])
+
+    def state_loss(logits, target, role):
+        w = 1.0 + 9.0 * torch.isin(role, stateful_ids).float()
+        return (state_bce(logits, target).mean(1) * w).sum() / w.sum()
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     steps = a.epochs * ((len(train["role"]) + a.batch - 1) // a.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=steps)
     from tqdm import tqdm
 
     start = time.perf_counter()
-    for epoch in range(a.epochs):
+    checkpoint = a.examples / "controls_checkpoint.pt"  # beside the examples, out of git
+    if a.from_checkpoint:
+        model.load_state_dict(torch.load(checkpoint))
+    for epoch in range(0 if a.from_checkpoint else a.epochs):
         model.train()
         order = rng.permutation(len(train["role"]))
         bar = tqdm(batches(train, order, a.batch, rng), total=(len(order) + a.batch - 1) // a.batch,
                    desc=f"epoch {epoch + 1}/{a.epochs}", leave=False)
         for t, c, f, r, s in bar:
             out_r, out_s = model(t, c, f)
-            loss = role_loss(out_r, r) + state_loss(out_s, s)
+            loss = role_loss(out_r, r) + state_loss(out_s, s, r)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -212,11 +261,15 @@ def main(argv=None) -> int:
         report = evaluate(model, held)
         print(f"epoch {epoch + 1}: held-out role acc {report['role_acc']}, macro {report['role_macro_interactive']}, "
               f"checked {report['checked_acc_stateful']} ({time.perf_counter() - start:.0f} s)")
-    sha = export(model, Exported, a.out)
+    if not a.from_checkpoint:
+        torch.save(model.state_dict(), checkpoint)
+    thresholds = calibrate_states(model, train, seed=a.seed)
+    print("state thresholds (calibrated on train): " + ", ".join(f"{k} {t}" for k, t in zip(STATES, thresholds)))
+    sha = export(model, Exported, a.out, thresholds)
     if a.out.resolve() == DEFAULT_OUT.resolve():
         register(a.out, sha, f"seed {a.seed}, {a.epochs} epochs, {len(train['role'])} examples")
-    report = evaluate(model, held)
-    (a.out.with_suffix(".report.json")).write_text(json.dumps(report, indent=1))
+    report = evaluate(model, held, thresholds)
+    (a.examples / "controls.report.json").write_text(json.dumps(report, indent=1))  # out of the package
     print(json.dumps(report, indent=1))
     print(f"wrote {a.out} ({a.out.stat().st_size / 1e6:.2f} MB, sha256 {sha[:12]}...) in "
           f"{time.perf_counter() - start:.0f} s")

@@ -1,0 +1,150 @@
+"""What agents type back must be read character for character: the bundled sample's time and
+e-mail address, a toolbar like the admin dashboard's ("Export CSV" behind a download icon),
+and the bundled screen recognizer is the file the registry names."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from chromium import chromium_binary, render_html
+from conftest import SAMPLE, SHARED_EVAL, font
+
+
+@pytest.fixture(scope="module")
+def engine():
+    from detact.text.fast import FastTextEngine
+
+    return FastTextEngine(device="cpu")
+
+
+def texts(elements) -> list[str]:
+    return [str(t) for t, k in zip(elements.text, elements.kind) if k == "text"]
+
+
+def test_the_bundled_recognizer_is_the_one_the_registry_names():
+    from detact.models.registry import load_registry
+    from detact.runtime import sha256_file
+    from detact.text.fast import bundled_recognizer
+
+    spec = load_registry()["recognizer"]
+    assert spec.bundled and spec.path == bundled_recognizer() and spec.path.is_file()
+    assert sha256_file(spec.path) == spec.sha256 and spec.path.stat().st_size == spec.size
+    assert spec.size <= 20 * 2 ** 20
+
+
+def test_the_default_engine_runs_the_bundled_recognizer(engine):
+    from detact.text.recognize import ScreenRecognizer
+
+    assert isinstance(engine.recognizer, ScreenRecognizer) and engine.notes == []
+
+
+def test_without_the_bundled_file_the_engine_falls_back_and_says_so(tmp_path):
+    from detact.text.fast import load_recognizer
+    from detact.text.recognize import TextRecognizer
+
+    recognizer, notes = load_recognizer("cpu", tmp_path / "missing.onnx")
+    assert isinstance(recognizer, TextRecognizer) and "english_g2" in notes[0] and "missing" in notes[0]
+
+
+def test_the_bundled_sample_reads_time_and_address_exactly(engine):
+    read = texts(engine.read(np.asarray(Image.open(SAMPLE).convert("RGB"))))
+    assert "09:14" in read and "team@example.com" in read, read
+
+
+def test_a_bold_title_and_a_grey_url_on_one_line_read_as_two_runs(engine):
+    img = Image.new("RGB", (460, 40), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+    title_font = ImageFont.truetype(bold, 15) if Path(bold).exists() else font(15)
+    d.text((10, 28), "Release notes", fill=(31, 35, 40), font=title_font, anchor="ls")
+    x = 10 + d.textlength("Release notes ", font=title_font)
+    d.text((x, 28), "github.com/acme/app", fill=(101, 109, 118), font=font(15), anchor="ls")
+    read = texts(engine.read(np.asarray(img)))
+    assert read == ["Release notes", "github.com/acme/app"], read
+
+
+def icon_and_label(square) -> np.ndarray:
+    """A grey filled square at ``square`` (x0, y0, x1, y1), then "Other Locations" at 15 px."""
+    img = Image.new("RGB", (300, 36), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    d.rectangle(square, fill=(101, 109, 118))
+    d.text((34, 9), "Other Locations", fill=(31, 35, 40), font=font(15))
+    return np.asarray(img)
+
+
+def test_a_leading_icon_square_is_not_read_as_a_letter(engine):
+    elements = engine.read(icon_and_label((8, 10, 21, 23)))
+    assert texts(elements) == ["Other Locations"], texts(elements)
+    icons = [b for b, k in zip(elements.xyxy, elements.kind) if k == "region"]
+    assert len(icons) == 1 and icons[0][0] <= 10 and icons[0][2] <= 24
+
+
+@pytest.mark.xfail(reason="known gap: DB detection gives the icon a box of its own that overlaps the label's, "
+                          "and the sliver of icon left inside the label's box is read as '|'")
+def test_an_icon_the_detector_boxes_apart_leaves_no_sliver_in_the_label(engine):
+    assert texts(engine.read(icon_and_label((10, 11, 24, 25)))) == ["Other Locations"]
+
+
+# a toolbar like the admin dashboard's: buttons with icons (inline SVG) in front of labels
+TOOLBAR = """<!doctype html><html><head><style>
+body { margin: 0; background: #f3f4f6; font-family: 'DejaVu Sans', sans-serif; font-size: 13px; }
+.bar { display: flex; gap: 10px; padding: 20px; }
+button { display: flex; align-items: center; gap: 6px; padding: 7px 12px; border-radius: 4px; font-size: 13px;
+         border: 1px solid #6b7280; background: #fff; color: #111827; font-family: inherit; }
+.primary { background: #2563eb; border-color: #2563eb; color: #fff; }
+.danger { background: #dc2626; border-color: #dc2626; color: #fff; }
+</style></head><body><div class="bar">
+<button class="primary"><svg width="12" height="12" viewBox="0 0 12 12"><path d="M6 1v10M1 6h10" stroke="#fff"
+ stroke-width="2"/></svg>New user</button>
+<button><svg width="13" height="13" viewBox="0 0 13 13"><path d="M6.5 1v7M3 5l3.5 3.5L10 5M1 11h11" stroke="#111"
+ stroke-width="2" fill="none"/></svg>Export CSV</button>
+<button><svg width="12" height="12" viewBox="0 0 12 12"><path d="M1 1h10L7 6v5L5 10V6z" fill="#111"/></svg>Filter</button>
+<button class="danger"><svg width="11" height="12" viewBox="0 0 11 12"><path d="M1 3h9M3 3V1h5v2M2 3l1 9h5l1-9"
+ fill="#fff"/></svg>Delete selected</button>
+</div></body></html>"""
+
+
+@pytest.mark.skipif(chromium_binary() is None, reason="chromium is not installed")
+@pytest.mark.parametrize("scale", [1, 2])
+def test_a_dashboard_toolbar_reads_export_csv(engine, tmp_path, scale):
+    (tmp_path / "bar.html").write_text(TOOLBAR)
+    shot = render_html(tmp_path / "bar.html", tmp_path / "bar.png", 640, 80, scale)
+    read = texts(engine.read(np.asarray(Image.open(shot).convert("RGB"))))
+    assert "Export CSV" in read and "Filter" in read and "Delete selected" in read, read
+
+
+def test_the_admin_dashboard_sample_reads_export_csv(engine):
+    sample = SHARED_EVAL / "samples" / "admin-dashboard.png"
+    if not sample.exists():
+        pytest.skip("../shared/eval/samples is not beside this checkout")
+    read = texts(engine.read(np.asarray(Image.open(sample).convert("RGB"))))
+    assert "Export CSV" in read, read
+
+
+def test_registry_entry_says_how_the_recognizer_was_made():
+    from detact.runtime import package_data
+
+    entry = next(m for m in json.loads(package_data("models", "registry.json").read_text())["models"]
+                 if m["name"] == "recognizer")
+    assert entry["file"] == "models/recognizer.onnx" and "training/text" in entry["description"]
+
+
+def test_benchmark_and_recipe_agree_on_the_held_out_fonts():
+    import importlib.util
+
+    from conftest import ROOT
+
+    def module(path):
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        return mod
+
+    common = module(ROOT / "training" / "text" / "common.py")
+    assert len(common.HELD_OUT_FONTS) >= 3 and not set(common.HELD_OUT_FONTS) & set(common.SEEN_FONTS)
+    text = (ROOT / "benchmarks" / "text_quality.py").read_text()
+    assert "UNSEEN_FONTS = (" + ", ".join(f'"{name}"' for name in common.HELD_OUT_FONTS) + ")" in text

@@ -1,0 +1,460 @@
+#!/usr/bin/env python3
+"""Fine-tune DetACT's screen-text recognizer and bundle it.
+
+    python training/text/train.py [--data training/text/out] [--minutes 25] [--seed 0] [--install]
+
+Base: PP-OCRv4's recognizer as rapidocr-onnxruntime ships it (PP-LCNetV3 backbone, SVTR neck,
+CTC head over 6,625 mostly Chinese classes). The backbone stays frozen and runs once per crop
+on onnxruntime (its features are cached); the neck and a new head over the characters UIs show
+(`detact.text.recognize.SCREEN_CHARACTERS`: ASCII and the euro sign, initialised from the old
+head's rows for the same characters) are trained with CTC on the crops of `build_data.py`,
+converted to torch with onnx2torch. Freezing the backbone is what makes this fit in minutes on
+two CPU cores; the neck sees the whole run (its attention is what spacing and case need).
+
+The trained neck is exported to ONNX, joined to the backbone, its MatMuls quantised to int8 as
+DetACT's other recognizer is, checked against torch on held-out crops, and written to
+``OUT/recognizer.onnx`` (``--install``: also ``detact/data/models/recognizer.onnx`` and its
+sha256 / size in the registry's ``recognizer`` entry). Exact-match on held-out pages is
+printed per epoch; ``OUT/train.json`` records the run.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from common import BUNDLED, DEFAULT_OUT, REGISTRY, benchmarks_on_path
+
+benchmarks_on_path()
+
+#: The tensor between PP-OCRv4's backbone and its neck: (B, 480, 1, W / 8).
+FEATURE = "p2o.AveragePool.1"
+FEATURE_STRIDE = 8
+VAL_EVERY = 10  # every 10th page is held out for validation
+
+
+# ----------------------------------------------------------------------------- data
+
+def load_examples(data: Path) -> tuple[list[np.ndarray], list[str], list[dict]]:
+    """All crops (48, w, 3) uint8 RGB, their strings and style records, shard by shard."""
+    import cv2
+
+    crops, texts, metas = [], [], []
+    for shard in sorted((data / "data").glob("shard-*.npz")):
+        z = np.load(shard, allow_pickle=True)
+        crops += [cv2.imdecode(np.frombuffer(b, np.uint8), cv2.IMREAD_COLOR)[:, :, ::-1] for b in z["png"]]
+        texts += [str(t) for t in z["text"]]
+        metas += json.loads(str(z["meta"]))
+    if not crops:
+        sys.exit(f"no shards in {data / 'data'}: run build_data.py first")
+    return crops, texts, metas
+
+
+def regeometry(crop: np.ndarray, height: int, width_scale: float) -> np.ndarray:
+    """A 48-px crop of `build_data.py` brought to the trained geometry (``height`` rows, width
+    scaled by ``width_scale`` beyond the aspect ratio), as `screen_crops` makes it at inference."""
+    import cv2
+
+    h, w = crop.shape[:2]
+    if h == height and width_scale == 1.0:
+        return crop
+    new_w = max(height // 4, math.ceil(width_scale * height * w / h))
+    return cv2.resize(crop, (new_w, height), interpolation=cv2.INTER_AREA)
+
+
+def jitter(crop: np.ndarray, rng: random.Random) -> np.ndarray:
+    """Another view of a crop: width scaled by 0.8-1.2 and contrast/brightness changed a little."""
+    import cv2
+
+    h, w = crop.shape[:2]
+    out = cv2.resize(crop, (max(8, round(w * rng.uniform(0.8, 1.2))), h), interpolation=cv2.INTER_AREA)
+    out = out.astype(np.float32) * rng.uniform(0.85, 1.1) + rng.uniform(-20, 20)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+# ----------------------------------------------------------------------------- model parts
+
+def split_base(base: Path, out: Path) -> tuple[Path, Path]:
+    """PP-OCRv4's ONNX cut at `FEATURE` into backbone (x -> FEATURE) and neck+head
+    (FEATURE -> probabilities) files under ``out``."""
+    import onnx.utils
+
+    model = onnx.load(str(base))
+    output = model.graph.output[0].name
+    backbone, neck = out / "backbone.onnx", out / "neck_base.onnx"
+    onnx.utils.extract_model(str(base), str(backbone), ["x"], [FEATURE])
+    onnx.utils.extract_model(str(base), str(neck), [FEATURE], [output])
+    return backbone, neck
+
+
+def backbone_features(backbone: Path, crops: list[np.ndarray], batch: int = 16, threads: int = 1) -> list[np.ndarray]:
+    """Per crop, the backbone's features over its own width: (480, ceil(w / 8)) float16."""
+    from detact.runtime import ort_session
+    from detact.text.recognize import batch_by_width
+
+    session = ort_session(backbone, "cpu", threads=threads)
+    feats: list[np.ndarray] = [np.zeros(0)] * len(crops)
+    for idx, x in batch_by_width(crops, batch):
+        f = session.run(None, {"x": x})[0][:, :, 0, :]
+        for row, i in enumerate(idx):
+            feats[i] = f[row, :, :math.ceil(crops[i].shape[1] / FEATURE_STRIDE)].astype(np.float16)
+    return feats
+
+
+def padding_feature(backbone: Path, height: int) -> np.ndarray:
+    """The backbone's feature of the zero padding a batch adds right of a short crop: (480,)."""
+    from detact.runtime import ort_session
+
+    f = ort_session(backbone, "cpu").run(None, {"x": np.zeros((1, 3, height, 160), np.float32)})[0]
+    return f[0, :, 0, f.shape[3] // 2]
+
+
+def neck_module(neck_onnx: Path, base_chars: list[str], chars: list[str]):
+    """The neck+head as a torch module (onnx2torch) whose last layer maps to ``chars`` (blank
+    first) instead of the base's classes; rows for characters the base knows are copied. Every
+    float weight is trainable; batch norms keep their statistics (the module stays in eval mode)."""
+    import onnx
+    import torch
+    from onnx2torch import convert
+
+    model = _with_shapes(onnx.load(str(neck_onnx)))
+    net = convert(model, attach_onnx_mapping=True).eval()
+    # every softmax of this neck is over the last axis; onnx2torch's opset-11 softmax would
+    # export a reshape to the traced batch size
+    for name, module in list(net.named_children()):
+        if type(module).__name__ == "OnnxSoftmaxV1V11":
+            setattr(net, name, torch.nn.Softmax(dim=-1))
+    init = net.initializers
+    head_w = next(n for n, b in init.named_buffers() if b.ndim == 2 and b.shape[1] == len(base_chars))
+    head_b = next(n for n, b in init.named_buffers() if b.ndim == 1 and b.shape[0] == len(base_chars))
+    old_w, old_b = getattr(init, head_w), getattr(init, head_b)
+    rows = [base_chars.index(c) if c in base_chars else -1 for c in chars]
+    # a class the base lacks (the euro sign) starts silent: no weights, the lowest bias
+    new_w = torch.zeros(old_w.shape[0], len(chars))
+    new_b = torch.full((len(chars),), float(old_b.min()))
+    for j, r in enumerate(rows):
+        if r >= 0:
+            new_w[:, j], new_b[j] = old_w[:, r], old_b[r]
+    for name, buf in list(init.named_buffers()):
+        if buf.dtype == torch.float32 and buf.numel() > 1:
+            value = new_w if name == head_w else new_b if name == head_b else buf.clone()
+            delattr(init, name)
+            init.register_parameter(name, torch.nn.Parameter(value))
+    return net, model
+
+
+def onnx_weights(net) -> dict:
+    """ONNX initializer name -> trained value, for every weight of the onnx2torch module:
+    convolutions and batch norms by their node's inputs, the rest by the initializers each
+    node reads (onnx2torch gives every such use a buffer of its own)."""
+    names = {}
+    modules = dict(net.named_modules())
+    for node in net.graph.nodes:
+        if node.op != "call_module":
+            continue
+        module = modules[node.target]
+        if not hasattr(module, "onnx_mapping"):  # the softmaxes swapped in: no weights
+            continue
+        onnx_inputs = module.onnx_mapping.inputs
+        for pos, arg in enumerate(node.args):
+            if getattr(arg, "op", None) == "get_attr":
+                names[onnx_inputs[pos]] = _attr(net, arg.target)
+    return names
+
+
+def _attr(net, target: str):
+    obj = net
+    for part in target.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _node_weights(net, model) -> dict:
+    """Conv and batch-norm weights by ONNX initializer name (they live inside their modules)."""
+    import torch
+
+    modules = dict(net.named_modules())
+    out = {}
+    for node in model.graph.node:
+        module = modules.get(node.name.replace(".", "/"))
+        if isinstance(module, torch.nn.Conv2d):
+            out[node.input[1]] = module.weight
+            if len(node.input) > 2 and module.bias is not None:
+                out[node.input[2]] = module.bias
+        elif isinstance(module, torch.nn.modules.batchnorm._BatchNorm):
+            for name, value in zip(node.input[1:], (module.weight, module.bias, module.running_mean, module.running_var)):
+                out[name] = value
+    return out
+
+
+def neck_onnx_with(net, model, classes: int):
+    """``model`` (the neck's ONNX, constants as initializers) with every initializer set to the
+    trained value in ``net`` and its output declared with ``classes`` classes."""
+    from onnx import numpy_helper
+
+    values = {**onnx_weights(net), **_node_weights(net, model)}
+    inits = model.graph.initializer
+    for i, init in enumerate(inits):
+        if init.name in values:
+            inits[i].CopyFrom(numpy_helper.from_array(values[init.name].detach().cpu().numpy().astype(
+                numpy_helper.to_array(init).dtype), init.name))
+    dims = model.graph.output[0].type.tensor_type.shape.dim
+    if len(dims) == 3:
+        dims[2].dim_value = classes
+    return model
+
+
+def _with_shapes(model):
+    """PaddleOCR's export keeps weights as Constant nodes and leaves some batch-norm inputs
+    without a rank: turn the constants into initializers and declare those inputs 4-D, which
+    onnx2torch needs."""
+    import onnx
+
+    model = onnx.shape_inference.infer_shapes(model)
+    graph = model.graph
+    ranks = {v.name: len(v.type.tensor_type.shape.dim) for v in list(graph.value_info) + list(graph.input)}
+    keep = []
+    for node in graph.node:
+        if node.op_type == "Constant" and node.attribute[0].name == "value":
+            tensor = onnx.helper.get_attribute_value(node.attribute[0])
+            tensor.name = node.output[0]
+            graph.initializer.append(tensor)
+            continue
+        keep.append(node)
+        if node.op_type == "BatchNormalization" and not ranks.get(node.input[0]):
+            stale = [v for v in graph.value_info if v.name == node.input[0]]
+            for v in stale:
+                graph.value_info.remove(v)
+            graph.value_info.append(onnx.helper.make_tensor_value_info(node.input[0], onnx.TensorProto.FLOAT,
+                                                                       ["n", "c", "h", "w"]))
+    del graph.node[:]
+    graph.node.extend(keep)
+    return model
+
+
+# ----------------------------------------------------------------------------- training
+
+def batches(lengths: np.ndarray, batch: int, rng: random.Random) -> list[np.ndarray]:
+    """Indices grouped by similar feature length (little padding), in a shuffled order."""
+    order = np.argsort(lengths + np.array([rng.random() for _ in lengths]) * 4, kind="stable")
+    out = [order[i:i + batch] for i in range(0, len(order), batch)]
+    rng.shuffle(out)
+    return out
+
+
+def collate(feats: list[np.ndarray], idx: np.ndarray, pad: np.ndarray):
+    """(B, 480, 1, T) float32 features (padded with ``pad``) and the (B,) own lengths."""
+    import torch
+
+    lens = np.array([feats[i].shape[1] for i in idx])
+    x = np.repeat(pad[None, :, None], len(idx), 0).repeat(lens.max(), 2).astype(np.float32)
+    for row, i in enumerate(idx):
+        x[row, :, :lens[row]] = feats[i]
+    return torch.from_numpy(x[:, :, None, :]), torch.from_numpy(lens)
+
+
+def decode(probs: np.ndarray, lens: np.ndarray, chars: list[str]) -> list[str]:
+    """Greedy CTC of (B, T, C) probabilities over each row's own length."""
+    from detact.text.recognize import ctc_greedy_decode
+
+    return ctc_greedy_decode(probs, lens, chars)[0]
+
+
+def evaluate(net, feats, texts, idx_all, pad, chars, batch: int = 64) -> float:
+    """Exact-match rate of the neck on the examples ``idx_all``."""
+    import torch
+
+    hits = 0
+    with torch.no_grad():
+        for s in range(0, len(idx_all), batch):
+            idx = idx_all[s:s + batch]
+            x, lens = collate(feats, idx, pad)
+            pred = decode(net(x).numpy(), lens.numpy(), chars)
+            hits += sum(p == texts[i] for p, i in zip(pred, idx))
+    return hits / max(1, len(idx_all))
+
+
+def train(net, feats, texts, train_idx, val_idx, pad, chars, minutes: float, seed: int, lr: float,
+          batch: int = 48) -> dict:
+    """CTC fine-tuning under a wall-clock budget (cosine schedule over the expected steps);
+    keeps the weights of the best validation epoch."""
+    import torch
+
+    torch.manual_seed(seed)
+    rng = random.Random(seed)
+    index = {c: i for i, c in enumerate(chars)}
+    targets = {i: torch.tensor([index[c] for c in texts[i]]) for i in train_idx}
+    params = [p for p in net.parameters() if p.requires_grad]
+    opt = torch.optim.AdamW(params, lr=lr, weight_decay=1e-4)
+    lengths = np.array([feats[i].shape[1] for i in train_idx])
+    t0, deadline = time.time(), time.time() + minutes * 60
+    best = {"val_exact": evaluate(net, feats, texts, val_idx, pad, chars), "epoch": 0}
+    best_state = {k: v.detach().clone() for k, v in net.state_dict().items()}
+    print(f"epoch 0: val exact {best['val_exact']:.3f}", file=sys.stderr)
+    step, total_steps, epoch, history = 0, None, 0, []
+    while time.time() < deadline:
+        epoch += 1
+        for b in batches(lengths, batch, rng):
+            idx = train_idx[b]
+            x, lens = collate(feats, idx, pad)
+            tgt = [targets[i] for i in idx]
+            logp = torch.log(net(x).clamp_min(1e-8)).transpose(0, 1)  # (T, B, C)
+            loss = torch.nn.functional.ctc_loss(logp, torch.cat(tgt), lens, torch.tensor([len(t) for t in tgt]),
+                                                blank=0, zero_infinity=True)
+            if total_steps is None and step == 20:  # estimate how many steps fit the budget
+                total_steps = int(20 * (deadline - t0) / (time.time() - t0))
+            frac = min(1.0, step / total_steps) if total_steps else 0.0
+            for g in opt.param_groups:
+                g["lr"] = lr * min(1.0, (step + 1) / 50) * 0.5 * (1 + math.cos(math.pi * frac))
+            opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(params, 5.0)
+            opt.step()
+            step += 1
+            if time.time() > deadline:
+                break
+        val = evaluate(net, feats, texts, val_idx, pad, chars)
+        history.append({"epoch": epoch, "step": step, "loss": round(float(loss.detach()), 4), "val_exact": round(val, 4),
+                        "minutes": round((time.time() - t0) / 60, 1)})
+        print(json.dumps(history[-1]), file=sys.stderr)
+        if val >= best["val_exact"]:
+            best = {"val_exact": val, "epoch": epoch}
+            best_state = {k: v.detach().clone() for k, v in net.state_dict().items()}
+    net.load_state_dict(best_state)
+    return {"best": best, "history": history, "steps": step}
+
+
+# ----------------------------------------------------------------------------- export
+
+def export(net, neck_model, backbone: Path, chars: list[str], out: Path, geometry: dict) -> Path:
+    """The trained weights written into the neck's own ONNX graph (so every shape stays
+    dynamic), joined to the backbone, MatMuls int8, characters in the metadata; returns the path."""
+    import onnx
+    from onnx import compose
+
+    neck = neck_onnx_with(net, neck_model, len(chars))
+    onnx.save(neck, str(out / "neck.onnx"))
+    back = onnx.load(str(backbone))
+    del neck.graph.value_info[:]
+    neck = compose.add_prefix(neck, "neck_")
+    merged = compose.merge_models(back, neck, io_map=[(FEATURE, "neck_" + FEATURE)])
+    opsets = {o.domain or "ai.onnx": o.version for o in merged.opset_import}  # one entry per domain
+    del merged.opset_import[:]
+    merged.opset_import.extend(onnx.helper.make_opsetid("" if d == "ai.onnx" else d, v) for d, v in opsets.items())
+    del merged.metadata_props[:]
+    for key, value in {"character": "\n".join(chars[1:]), **{k: str(v) for k, v in geometry.items()}}.items():
+        entry = merged.metadata_props.add()
+        entry.key, entry.value = key, value
+    fp32 = out / "recognizer.fp32.onnx"
+    onnx.save(merged, str(fp32))
+    int8 = out / "recognizer.onnx"
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8, op_types_to_quantize=["MatMul", "Gemm"])
+    return int8
+
+
+def check_export(path: Path, crops: list[np.ndarray], texts: list[str], chars: list[str]) -> float:
+    """Exact-match of the exported file, read the way the engine reads, on ``crops``."""
+    from detact.runtime import ort_session
+    from detact.text.recognize import batch_by_width, ctc_greedy_decode
+
+    session = ort_session(path, "cpu")
+    hits = 0
+    for idx, x in batch_by_width(crops, 16):
+        probs = session.run(None, {"x": x})[0]
+        lens = np.minimum(probs.shape[1], np.ceil(np.array([crops[i].shape[1] for i in idx]) * probs.shape[1]
+                                                   / x.shape[3]).astype(int) + 1)
+        pred = ctc_greedy_decode(probs, lens, chars)[0]
+        hits += sum(p == texts[i] for p, i in zip(pred, idx))
+    return hits / max(1, len(crops))
+
+
+def install(model: Path) -> dict:
+    """Copy ``model`` into the package and record its sha256 and size in the registry."""
+    import shutil
+
+    from detact.runtime import sha256_file
+
+    BUNDLED.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(model, BUNDLED)
+    registry = json.loads(REGISTRY.read_text())
+    entry = {"name": "recognizer", "bundled": True, "family": "text", "file": "models/recognizer.onnx",
+             "sha256": sha256_file(BUNDLED), "size": BUNDLED.stat().st_size,
+             "licence": "Apache-2.0 (PP-OCRv4 base, PaddleOCR)",
+             "description": "screen-text recognizer (PP-OCRv4 backbone, fine-tuned SVTR neck and ASCII+euro CTC "
+                            "head); built by training/text/train.py"}
+    models = [m for m in registry["models"] if m["name"] != "recognizer"]
+    at = next((i for i, m in enumerate(models) if not m.get("bundled")), len(models))
+    registry["models"] = models[:at] + [entry] + models[at:]
+    REGISTRY.write_text(json.dumps(registry, indent=2) + "\n")
+    return entry
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", type=Path, default=DEFAULT_OUT, help="build_data.py's --out")
+    ap.add_argument("--out", type=Path, help="where the model goes (default: DATA/model)")
+    ap.add_argument("--minutes", type=float, default=25.0, help="training budget (wall clock)")
+    ap.add_argument("--views", type=int, default=2, help="feature views per crop (the 2nd jittered)")
+    ap.add_argument("--lr", type=float, default=5e-4)
+    ap.add_argument("--height", type=int, default=48, help="crop height the model reads")
+    ap.add_argument("--width-scale", type=float, default=1.0, help="crop width beyond the aspect ratio")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--threads", type=int, default=1,
+                    help="CPU threads (1: on a shared, busy machine more threads wait on each other)")
+    ap.add_argument("--install", action="store_true", help="bundle the model and update the registry")
+    a = ap.parse_args(argv)
+    import torch
+
+    from detact.runtime import ort_session
+    from detact.text.recognize import SCREEN_CHARACTERS, model_characters, ppocr_recognizer_path
+
+    torch.manual_seed(a.seed)
+    torch.set_num_threads(a.threads)
+    np.random.seed(a.seed)
+    out = a.out or a.data / "model"
+    out.mkdir(parents=True, exist_ok=True)
+    t0 = time.time()
+    chars = ["<blank>"] + list(SCREEN_CHARACTERS)
+    crops, texts, metas = load_examples(a.data)
+    crops = [regeometry(c, a.height, a.width_scale) for c in crops]
+    ok = [i for i, t in enumerate(texts) if set(t) <= set(chars[1:])]
+    val = np.array([i for i in ok if metas[i]["page"] % VAL_EVERY == 0])
+    train_idx = [i for i in ok if metas[i]["page"] % VAL_EVERY != 0]
+    backbone, neck_base = split_base(ppocr_recognizer_path(), out)
+    rng = random.Random(a.seed)
+    views = [crops[i] if v == 0 else jitter(crops[i], rng) for v in range(a.views) for i in train_idx]
+    view_texts = [texts[i] for _ in range(a.views) for i in train_idx]
+    feats = backbone_features(backbone, views + [crops[i] for i in val], threads=a.threads)
+    all_texts = view_texts + [texts[i] for i in val]
+    train_rows = np.arange(len(views))
+    val_rows = np.arange(len(views), len(views) + len(val))
+    print(f"{len(train_idx)} training crops x {a.views} views, {len(val)} validation; features in "
+          f"{time.time() - t0:.0f} s", file=sys.stderr)
+    pad = padding_feature(backbone, a.height)
+    base_chars = model_characters(ort_session(ppocr_recognizer_path(), "cpu"))
+    net, neck_model = neck_module(neck_base, base_chars, chars)
+    result = train(net, feats, all_texts, train_rows, val_rows, pad, chars, a.minutes, a.seed, a.lr)
+    model = export(net, neck_model, backbone, chars, out, {"height": a.height, "width_scale": a.width_scale})
+    val_crops, val_texts = [crops[i] for i in val], [texts[i] for i in val]
+    exported = check_export(model, val_crops, val_texts, chars)
+    result["exported_fp32_val_exact"] = round(check_export(out / "recognizer.fp32.onnx", val_crops, val_texts, chars), 4)
+    record = {"seed": a.seed, "examples": len(train_idx), "views": a.views, "validation": len(val),
+              **result, "exported_val_exact": round(exported, 4), "size": model.stat().st_size,
+              "minutes_total": round((time.time() - t0) / 60, 1)}
+    if a.install:
+        record["registry"] = install(model)
+    (out / "train.json").write_text(json.dumps(record, indent=1))
+    print(json.dumps({k: v for k, v in record.items() if k != "history"}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
