@@ -46,7 +46,8 @@ class Parser:
         self.segmenter = make_segmenter(segmenter, self.device)
         self.text_engine = make_text_engine(ocr, self.device)
         self.icon_matcher, why = make_icon_matcher(self.device) if icons else (None, "")
-        self.notes = [f"icons are not labelled: {why}"] if why else []
+        self.notes = list(self.text_engine.notes)
+        self.notes += [f"icons are not labelled: {why}"] if why else []
         self.notes += getattr(self.icon_matcher, "notes", [])
         self._icons_backend = getattr(self.icon_matcher, "name", "ssim") if self.icon_matcher is not None else \
             ("none: " + why if why else "none")

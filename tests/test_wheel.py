@@ -58,7 +58,7 @@ def test_wheel_parses_the_sample_with_icons(wheel_python, tmp_path):
                   "--segmenter", "cv", cwd=tmp_path)
     assert parsed.returncode == 0, parsed.stderr[-2000:]
     doc = json.loads(parsed.stdout)
-    assert doc["backends"]["icons"] == "ssim", doc["backends"]
+    assert doc["backends"]["icons"] == "ssim+encoder", doc["backends"]  # bank and encoder both shipped
     assert any(e["kind"] == "icon" and e["label"] for e in doc["elements"])
     assert "warning" not in parsed.stderr
 

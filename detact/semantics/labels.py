@@ -55,16 +55,16 @@ def _label_beside(boxes, is_text, i, reach_right, reach_left) -> int:
     return j
 
 
-def _label_for_field(boxes, is_text, i) -> int:
+def _label_for_field(boxes, is_text, i, left: bool = True) -> int:
     b = boxes.astype(np.int64)
     x0, y0, x1, y1 = b[i]
     h = max(1, y1 - y0)
-    _, left, line = _gaps(boxes, i)
-    j_left = _nearest(left, is_text & line & (left >= -2) & (left <= 12 * h))
+    _, gap_left, line = _gaps(boxes, i)
+    j_left = _nearest(gap_left, is_text & line & (gap_left >= -2) & (gap_left <= 12 * h)) if left else -1
     above = y0 - b[:, 3]
     j_above = _nearest(above, is_text & (above >= -2) & (above <= 1.5 * h) & (np.abs(b[:, 0] - x0) <= 2 * h))
     if j_left >= 0 and j_above >= 0:
-        return j_left if left[j_left] <= above[j_above] else j_above
+        return j_left if gap_left[j_left] <= above[j_above] else j_above
     return max(j_left, j_above)
 
 
@@ -90,9 +90,12 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
             icons = [str(label[j]) for j in parts.get(i, ()) if label[j]]
             name[i] = icons[0] if icons else ""
     candidates = is_text.copy()
-    # a text run names itself: only boxes without their own text take a neighbour's label
-    # (a misread role on a calculator key's "EE" must not rename it after the key beside it)
-    for i in np.flatnonzero(np.isin(role, BESIDE + ("switch",) + FIELDS) & ~is_text):
+    # A text run names itself, unless it is a flat text box (its text the value) with its label
+    # above it: a run read as a combo box, spin box, check box or with a "label" beside it on
+    # its row is more often a misread key or toolbar word (a calculator's "EE" must not be
+    # renamed after the key beside it).
+    flat_field = is_text & (role == "textbox")
+    for i in np.flatnonzero(np.isin(role, BESIDE + ("switch",) + FIELDS) & (~is_text | flat_field)):
         available = candidates.copy()
         available[list(parts.get(i, ()))] = False
         available[i] = False
@@ -111,7 +114,7 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
         else:                                             # rule 4
             own = name[i]
             value[i] = own
-            j = _label_for_field(elements.xyxy, available, i)
+            j = _label_for_field(elements.xyxy, available, i, left=not flat_field[i])
             if j >= 0:
                 name[i] = str(text[j]).rstrip(":").strip()
             elif role[i] != "textbox":

@@ -17,6 +17,8 @@ class TextEngine(Protocol):
     defaults of the optional methods."""
 
     name: str
+    #: what this engine runs without (e.g. a fallback recognizer), for `Parser.notes`
+    notes: list[str] = []
 
     def read(self, rgb: np.ndarray) -> Elements: ...
 
