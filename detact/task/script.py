@@ -101,33 +101,43 @@ _SIGNATURES: dict[str, _Signature] = {
     "hotkey": _Signature((), keywords=("interval",), varargs=True),
 }
 
-_STATEMENT_REASONS = {
-    ast.For: "loops are not allowed", ast.AsyncFor: "loops are not allowed",
-    ast.While: "loops are not allowed", ast.If: "conditionals are not allowed",
-    ast.Assign: "variables/assignments are not allowed",
-    ast.AugAssign: "variables/assignments are not allowed",
-    ast.AnnAssign: "variables/assignments are not allowed",
-    ast.FunctionDef: "function definitions are not allowed",
-    ast.AsyncFunctionDef: "function definitions are not allowed",
-    ast.ClassDef: "class definitions are not allowed",
-    ast.With: "with-blocks are not allowed", ast.AsyncWith: "with-blocks are not allowed",
-    ast.Try: "try-blocks are not allowed", ast.Raise: "raise is not allowed",
-    ast.Delete: "del is not allowed", ast.Global: "global is not allowed",
-    ast.Nonlocal: "nonlocal is not allowed", ast.Return: "return is not allowed",
-    ast.Assert: "assert is not allowed", ast.ImportFrom: "only `import pyautogui` is allowed",
-}
-_EXPR_REASONS = {
-    ast.JoinedStr: "f-strings are not allowed", ast.FormattedValue: "f-strings are not allowed",
-    ast.Lambda: "lambdas are not allowed", ast.Call: "nested calls are not allowed",
-    ast.BinOp: "arithmetic is not allowed; write the number itself",
-    ast.BoolOp: "boolean expressions are not allowed", ast.Compare: "comparisons are not allowed",
-    ast.Attribute: "attribute access is not allowed", ast.Subscript: "subscripts are not allowed",
-    ast.Starred: "*args unpacking is not allowed", ast.IfExp: "conditional expressions are not allowed",
-    ast.ListComp: "comprehensions are not allowed", ast.GeneratorExp: "comprehensions are not allowed",
-    ast.DictComp: "comprehensions are not allowed", ast.SetComp: "comprehensions are not allowed",
-    ast.Dict: "dicts are not allowed", ast.Set: "sets are not allowed",
-    ast.NamedExpr: "variables/assignments are not allowed", ast.Await: "await is not allowed",
-}
+
+def _by_reason(groups: dict[str, tuple[type, ...]]) -> dict[type, str]:
+    """{reason: node types} turned round into {node type: reason}."""
+    return {kind: reason for reason, kinds in groups.items() for kind in kinds}
+
+
+#: Why a script may not contain a node of each type (statements, then expressions).
+_REASONS = _by_reason({
+    "loops are not allowed": (ast.For, ast.AsyncFor, ast.While),
+    "conditionals are not allowed": (ast.If,),
+    "variables/assignments are not allowed": (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.NamedExpr),
+    "function definitions are not allowed": (ast.FunctionDef, ast.AsyncFunctionDef),
+    "class definitions are not allowed": (ast.ClassDef,),
+    "with-blocks are not allowed": (ast.With, ast.AsyncWith),
+    "try-blocks are not allowed": (ast.Try,),
+    "raise is not allowed": (ast.Raise,),
+    "del is not allowed": (ast.Delete,),
+    "global is not allowed": (ast.Global,),
+    "nonlocal is not allowed": (ast.Nonlocal,),
+    "return is not allowed": (ast.Return,),
+    "assert is not allowed": (ast.Assert,),
+    "only `import pyautogui` is allowed": (ast.ImportFrom,),
+    "f-strings are not allowed": (ast.JoinedStr, ast.FormattedValue),
+    "lambdas are not allowed": (ast.Lambda,),
+    "nested calls are not allowed": (ast.Call,),
+    "arithmetic is not allowed; write the number itself": (ast.BinOp,),
+    "boolean expressions are not allowed": (ast.BoolOp,),
+    "comparisons are not allowed": (ast.Compare,),
+    "attribute access is not allowed": (ast.Attribute,),
+    "subscripts are not allowed": (ast.Subscript,),
+    "*args unpacking is not allowed": (ast.Starred,),
+    "conditional expressions are not allowed": (ast.IfExp,),
+    "comprehensions are not allowed": (ast.ListComp, ast.GeneratorExp, ast.DictComp, ast.SetComp),
+    "dicts are not allowed": (ast.Dict,),
+    "sets are not allowed": (ast.Set,),
+    "await is not allowed": (ast.Await,),
+})
 
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+.-]*)[^\n]*\n(.*?)(?:```|\Z)", re.S)
 _PREAMBLE = re.compile(r"^\s*(?:output script|python script|script)\s*:\s*$", re.I)
@@ -280,7 +290,7 @@ def _literal(node: ast.AST, line: int) -> Any:
         return items
     if isinstance(node, ast.Name):
         raise _reject(line, f"variables are not allowed (`{node.id}`); write literal values")
-    for kind, reason in _EXPR_REASONS.items():
+    for kind, reason in _REASONS.items():
         if isinstance(node, kind):
             raise _reject(line, f"{reason} ({_snippet(node)})")
     raise _reject(line, f"only literal arguments are allowed, got {_snippet(node)}")
@@ -930,10 +940,10 @@ def _actions(tree: ast.Module, checker: _Checker) -> list[dict]:
                 raise _reject(line, f"more than {MAX_ACTIONS} actions")
             continue
         if isinstance(stmt, ast.Expr):
-            reason = next((r for k, r in _EXPR_REASONS.items() if isinstance(stmt.value, k)),
+            reason = next((r for k, r in _REASONS.items() if isinstance(stmt.value, k)),
                           "bare expressions are not allowed")
             raise _reject(line, f"{reason} ({_snippet(stmt)})")
-        reason = next((r for k, r in _STATEMENT_REASONS.items() if isinstance(stmt, k)),
+        reason = next((r for k, r in _REASONS.items() if isinstance(stmt, k)),
                       f"`{type(stmt).__name__}` statements are not allowed")
         raise _reject(line, f"{reason} ({_snippet(stmt)})")
     if not actions:

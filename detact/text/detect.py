@@ -14,15 +14,21 @@ from ..errors import ModelUnavailable
 from ..runtime import ort_session
 
 
-def _det_model_path() -> Path:
+def rapidocr_model_path(filename: str, ships: str, missing: str) -> Path:
+    """The ONNX model ``filename`` that rapidocr-onnxruntime ships; ``ships`` (what the package
+    brings) and ``missing`` (what is gone) word the errors."""
     try:
         import rapidocr_onnxruntime
     except ImportError:
-        raise ModelUnavailable("rapidocr-onnxruntime (ships the text detector) is not installed") from None
-    path = Path(rapidocr_onnxruntime.__file__).parent / "models" / "ch_PP-OCRv4_det_infer.onnx"
+        raise ModelUnavailable(f"rapidocr-onnxruntime (ships {ships}) is not installed") from None
+    path = Path(rapidocr_onnxruntime.__file__).parent / "models" / filename
     if not path.exists():
-        raise ModelUnavailable(f"text detector model missing: {path}")
+        raise ModelUnavailable(f"{missing}: {path}")
     return path
+
+
+def _det_model_path() -> Path:
+    return rapidocr_model_path("ch_PP-OCRv4_det_infer.onnx", "the text detector", "text detector model missing")
 
 
 class TextDetector:

@@ -12,6 +12,7 @@ import numpy as np
 
 from ..errors import ModelUnavailable
 from ..runtime import ort_session
+from .detect import rapidocr_model_path
 from .export import ENGLISH_G2_CHARACTERS, ensure_recognizer_onnx
 
 _BLANK = 0
@@ -106,14 +107,7 @@ SCREEN_CHARACTERS = ENGLISH_G2_CHARACTERS
 
 def ppocr_recognizer_path() -> Path:
     """PP-OCRv4's recognizer as rapidocr-onnxruntime ships it (the base DetACT fine-tunes)."""
-    try:
-        import rapidocr_onnxruntime
-    except ImportError:
-        raise ModelUnavailable("rapidocr-onnxruntime (ships PP-OCRv4's recognizer) is not installed") from None
-    path = Path(rapidocr_onnxruntime.__file__).parent / "models" / "ch_PP-OCRv4_rec_infer.onnx"
-    if not path.exists():
-        raise ModelUnavailable(f"PP-OCRv4 recognizer missing: {path}")
-    return path
+    return rapidocr_model_path("ch_PP-OCRv4_rec_infer.onnx", "PP-OCRv4's recognizer", "PP-OCRv4 recognizer missing")
 
 
 def model_metadata(session) -> dict[str, str]:

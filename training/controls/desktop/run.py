@@ -263,24 +263,41 @@ class _Driver:
         self.click_node(self.r.choice(cands), 0.85)
         return self.escape
 
+    def click_one(self, cands: list[dict], undo=None):
+        """Click a random one of ``cands``; returns ``undo`` (the step's undo callable), or NOOP when
+        there is none to click."""
+        if not cands:
+            return NOOP
+        self.click_node(self.r.choice(cands))
+        return undo
+
+    def tab(self):
+        """Switch to a random page tab that is not selected."""
+        return self.click_one([n for n in self.visible({"page tab"}) if "selected" not in n["states"]])
+
+    def do(self, step: str):
+        """Perform a step; returns an undo callable (e.g. close the popup), None, or NOOP when it
+        found nothing to act on. The steps every app has are methods here; the rest, ``app_step``."""
+        if step == "initial":
+            return None
+        if step in ("toggles", "combo", "tab", "focus", "scroll"):
+            return getattr(self, step)()
+        return self.app_step(step)
+
+    def app_step(self, step: str):
+        raise NotImplementedError
+
 
 class GtkFactoryDriver(_Driver):
     """Scenario steps for gtk3-widget-factory."""
 
-    def do(self, step: str):
-        """Perform a step; returns an undo callable (e.g. close the popup) or None."""
-        if step == "initial":
-            return None
+    def app_step(self, step: str):
         if step.startswith("page"):
             pages = [n for n in self.visible({"radio button"}) if n["name"] == f"Page {step[-1]}"]
             if pages:
                 self.s.atspi.act(self.app, pages[0]["path"], "click")
                 return None
             return NOOP
-        if step == "toggles":
-            return self.toggles()
-        if step == "combo":
-            return self.combo()
         if step == "menu":
             menu = [n for n in self.visible({"toggle button"}) if n["name"] == "Menu"]
             if menu:
@@ -290,49 +307,17 @@ class GtkFactoryDriver(_Driver):
         if step == "menubutton":
             cands = [n for n in self.visible({"toggle button", "push button"}) if n["name"] not in
                      ("Menu", "Minimize", "Maximize", "Close") and not n["name"].startswith("Page")]
-            if cands:
-                self.click_node(self.r.choice(cands))
-                return self.escape
-            return NOOP
-        if step == "tab":
-            tabs = [n for n in self.visible({"page tab"}) if "selected" not in n["states"]]
-            if tabs:
-                self.click_node(self.r.choice(tabs))
-                return None
-            return NOOP
-        if step == "focus":
-            self.focus()
-            return None
-        if step == "scroll":
-            return self.scroll()
+            return self.click_one(cands, self.escape)
         raise DesktopError(f"unknown gtk3 step {step}")
 
 
 class QtGalleryDriver(_Driver):
     """Scenario steps for the PySide6 gallery."""
 
-    def do(self, step: str):
-        if step == "initial":
-            return None
+    def app_step(self, step: str):
         if step.startswith("tab"):
-            tabs = [n for n in self.visible({"page tab"}) if "selected" not in n["states"]]
-            if tabs:
-                self.click_node(self.r.choice(tabs))
-                return None
-            return NOOP
+            return self.tab()
         if step == "menu":
             bar = [n for n in self.visible({"menu item"}) if n.get("id", "").endswith("QMenuBar.QAction")]
-            if bar:
-                self.click_node(self.r.choice(bar))
-                return self.escape
-            return NOOP
-        if step == "combo":
-            return self.combo()
-        if step == "toggles":
-            return self.toggles()
-        if step == "focus":
-            self.focus()
-            return None
-        if step == "scroll":
-            return self.scroll()
+            return self.click_one(bar, self.escape)
         raise DesktopError(f"unknown qt step {step}")

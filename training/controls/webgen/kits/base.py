@@ -59,6 +59,28 @@ class Kit:
     def dis(flag: bool) -> str:
         return " disabled" if flag else ""
 
+    @staticmethod
+    def row_labelled(w: dict) -> str:
+        """The aria-labelledby attribute of a control its setting row labels, else ""."""
+        return f'aria-labelledby="{w["_lbl"]}"' if w.get("labelled_by_row") else ""
+
+    @staticmethod
+    def label_attr(w: dict, attr: str = "label") -> str:
+        """aria-labelledby its setting row when that labels the control, else ``attr``="its label"."""
+        return f'aria-labelledby="{w["_lbl"]}"' if w.get("labelled_by_row") else f'{attr}="{esc(w["label"])}"'
+
+    @staticmethod
+    def span_field(w: dict, control: str) -> str:
+        """``control`` alone when its setting row labels it, else in a field under a <span> label."""
+        return control if w.get("labelled_by_row") else f'<div class="dx-field"><span>{esc(w["label"])}</span>{control}</div>'
+
+    @staticmethod
+    def labelled_field(w: dict, i: str, control: str) -> str:
+        """``control`` (id ``i``) alone when its setting row labels it, else in a field with a <label>."""
+        if w.get("labelled_by_row"):
+            return control
+        return f'<div class="dx-field"><label for="{i}">{esc(w["label"])}</label>{control}</div>'
+
     def render(self, w: dict) -> str:
         """Dispatch one widget spec to its w_<type> method."""
         return getattr(self, "w_" + w["t"])(w)
@@ -207,21 +229,15 @@ class Kit:
 
     def w_number(self, n: dict) -> str:
         i = self.uid()
-        lbl = f'aria-labelledby="{n["_lbl"]}"' if n.get("labelled_by_row") else ""
         inp = (f'<input id="{i}" type="number" data-w="input[type=number]" min="{n["min"]}" max="{n["max"]}" '
-               f'value="{n["value"]}" style="width:8em" {lbl}{self.dis(n["disabled"])}>')
-        if n.get("labelled_by_row"):
-            return inp
-        return f'<div class="dx-field"><label for="{i}">{esc(n["label"])}</label>{inp}</div>'
+               f'value="{n["value"]}" style="width:8em" {self.row_labelled(n)}{self.dis(n["disabled"])}>')
+        return self.labelled_field(n, i, inp)
 
     def w_slider(self, s: dict) -> str:
         i = self.uid()
-        lbl = f'aria-labelledby="{s["_lbl"]}"' if s.get("labelled_by_row") else ""
         inp = (f'<input id="{i}" type="range" data-w="input[type=range]" min="0" max="100" value="{s["value"]}" '
-               f'style="width:220px" {lbl}{self.dis(s["disabled"])}>')
-        if s.get("labelled_by_row"):
-            return inp
-        return f'<div class="dx-field"><label for="{i}">{esc(s["label"])}</label>{inp}</div>'
+               f'style="width:220px" {self.row_labelled(s)}{self.dis(s["disabled"])}>')
+        return self.labelled_field(s, i, inp)
 
     def w_select(self, s: dict) -> str:
         """Native <select>; open ones use the customizable select (drawn in-page) or an ARIA listbox."""
@@ -230,12 +246,9 @@ class Kit:
         i = self.uid()
         opts = "".join(f'<option{" selected" if k == s["selected"] else ""}>{esc(o)}</option>'
                        for k, o in enumerate(s["options"]))
-        lbl = f'aria-labelledby="{s["_lbl"]}"' if s.get("labelled_by_row") else ""
         base = ' class="dx-basesel" data-open="click"' if s.get("open") else ""
-        sel = f'<select id="{i}" data-w="select" {lbl}{base}{self.dis(s["disabled"])}>{opts}</select>'
-        if s.get("labelled_by_row"):
-            return sel
-        return f'<div class="dx-field"><label for="{i}">{esc(s["label"])}</label>{sel}</div>'
+        sel = f'<select id="{i}" data-w="select" {self.row_labelled(s)}{base}{self.dis(s["disabled"])}>{opts}</select>'
+        return self.labelled_field(s, i, sel)
 
     def aria_select(self, s: dict) -> str:
         """A custom combobox with its listbox open below it."""

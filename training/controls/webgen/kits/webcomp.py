@@ -17,6 +17,25 @@ def _b(flag: bool, attr: str) -> str:
     return f" {attr}" if flag else ""
 
 
+def _tree_items(t: dict, tag: str, part: str) -> str:
+    """A tree spec's nodes as nested <tag> elements (collapsed children as bare items); the
+    t["selected"]-th node, counted depth-first, is selected. ``part``: the shadow part boxed."""
+    counter = [0]
+
+    def items(nodes):
+        out = []
+        for n in nodes:
+            idx = counter[0]
+            counter[0] += 1
+            kids = items(n["children"]) if n["children"] and n["expanded"] else (
+                "".join(f"<{tag}>{esc(c['label'])}</{tag}>" for c in n["children"]))
+            out.append(f'<{tag} data-w="{tag}" '
+                       f'data-box="part:{part}"{_b(n["expanded"], "expanded")}{_b(idx == t["selected"], "selected")}>'
+                       f'{esc(n["label"])}{kids}</{tag}>')
+        return "".join(out)
+    return items(t["roots"])
+
+
 class ShoelaceKit(Kit):
     """Shoelace 2 (bootstrap-icons for sl-icon)."""
 
@@ -125,12 +144,12 @@ class ShoelaceKit(Kit):
                 f'{self._size()}{_b(n["disabled"], "disabled")}></sl-input>')
 
     def w_slider(self, s: dict) -> str:
-        lbl = f'aria-labelledby="{s["_lbl"]}"' if s.get("labelled_by_row") else f'label="{esc(s["label"])}"'
+        lbl = self.label_attr(s)
         return (f'<sl-range {lbl} min="0" max="100" value="{s["value"]}" data-w="sl-range"{_b(s["disabled"], "disabled")}>'
                 '</sl-range>')
 
     def w_select(self, s: dict) -> str:
-        lbl = f'aria-labelledby="{s["_lbl"]}"' if s.get("labelled_by_row") else f'label="{esc(s["label"])}"'
+        lbl = self.label_attr(s)
         opts = "".join(f'<sl-option value="v{k}" data-w="sl-option">{esc(o)}</sl-option>' for k, o in enumerate(s["options"]))
         return (f'<sl-select {lbl} value="v{s["selected"]}" data-w="sl-select"{self._size()}{_b(s["disabled"], "disabled")}'
                 f'{_b(s.get("open"), "open")}>{opts}</sl-select>')
@@ -162,20 +181,8 @@ class ShoelaceKit(Kit):
         return f'<sl-tab-group placement="{place}">{tabs}{panels}</sl-tab-group>'
 
     def w_tree(self, t: dict) -> str:
-        counter = [0]
-
-        def items(nodes):
-            out = []
-            for n in nodes:
-                idx = counter[0]
-                counter[0] += 1
-                kids = items(n["children"]) if n["children"] and n["expanded"] else (
-                    "".join(f"<sl-tree-item>{esc(c['label'])}</sl-tree-item>" for c in n["children"]))
-                out.append('<sl-tree-item data-w="sl-tree-item" '
-                           f'data-box="part:item"{_b(n["expanded"], "expanded")}{_b(idx == t["selected"], "selected")}>'
-                           f'{esc(n["label"])}{kids}</sl-tree-item>')
-            return "".join(out)
-        return f'<sl-tree style="max-width:340px" aria-label="{esc(t["label"])}">{items(t["roots"])}</sl-tree>'
+        items = _tree_items(t, "sl-tree-item", "item")
+        return f'<sl-tree style="max-width:340px" aria-label="{esc(t["label"])}">{items}</sl-tree>'
 
     def w_accordion(self, a: dict) -> str:
         return "".join(f'<sl-details summary="{esc(it["title"])}" data-w="sl-details"{_b(it["open"], "open")} '
@@ -503,21 +510,21 @@ class FluentKit(Kit):
                 f'{_b(n["disabled"], "disabled")}>{text}</fluent-number-field>')
 
     def w_slider(self, s: dict) -> str:
-        lbl = f'aria-labelledby="{s["_lbl"]}"' if s.get("labelled_by_row") else f'aria-label="{esc(s["label"])}"'
+        lbl = self.label_attr(s, "aria-label")
         sl = (f'<fluent-slider {lbl} min="0" max="100" value="{s["value"]}" data-w="fluent-slider" style="width:240px"'
               f'{_b(s["disabled"], "disabled")}></fluent-slider>')
-        return sl if s.get("labelled_by_row") else f'<div class="dx-field"><span>{esc(s["label"])}</span>{sl}</div>'
+        return self.span_field(s, sl)
 
     def w_select(self, s: dict) -> str:
         tag = "fluent-combobox" if self.r.random() < 0.25 and not s.get("open") else "fluent-select"
-        lbl = f'aria-labelledby="{s["_lbl"]}"' if s.get("labelled_by_row") else f'aria-label="{esc(s["label"])}"'
+        lbl = self.label_attr(s, "aria-label")
         opts = "".join(f'<fluent-option value="v{k}" data-w="fluent-option"{_b(k == s["selected"], "selected")}>{esc(o)}'
                        '</fluent-option>'
                        for k, o in enumerate(s["options"]))
         value = f' value="{esc(s["options"][s["selected"]])}"' if tag == "fluent-combobox" else ""
         sel = (f'<{tag} {lbl} data-w="{tag}"{value}{_b(s.get("open"), "open")}{_b(s["disabled"], "disabled")} position="below">'
                f'{opts}</{tag}>')
-        return sel if s.get("labelled_by_row") else f'<div class="dx-field"><span>{esc(s["label"])}</span>{sel}</div>'
+        return self.span_field(s, sel)
 
     def w_menubutton(self, m: dict) -> str:
         items = "".join("<fluent-divider role=\"separator\"></fluent-divider>" if it.get("sep") else
@@ -567,21 +574,8 @@ class FluentKit(Kit):
                 f'data-w="fluent-listbox" style="max-width:320px">{opts}</fluent-listbox></div>')
 
     def w_tree(self, t: dict) -> str:
-        counter = [0]
-
-        def items(nodes):
-            out = []
-            for n in nodes:
-                idx = counter[0]
-                counter[0] += 1
-                kids = items(n["children"]) if n["children"] and n["expanded"] else (
-                    "".join(f"<fluent-tree-item>{esc(c['label'])}</fluent-tree-item>" for c in n["children"]))
-                out.append('<fluent-tree-item data-w="fluent-tree-item" '
-                           f'data-box="part:positioning-region"{_b(n["expanded"], "expanded")}'
-                           f'{_b(idx == t["selected"], "selected")}>'
-                           f'{esc(n["label"])}{kids}</fluent-tree-item>')
-            return "".join(out)
-        return f'<fluent-tree-view style="max-width:340px" aria-label="{esc(t["label"])}">{items(t["roots"])}</fluent-tree-view>'
+        items = _tree_items(t, "fluent-tree-item", "positioning-region")
+        return f'<fluent-tree-view style="max-width:340px" aria-label="{esc(t["label"])}">{items}</fluent-tree-view>'
 
     def w_accordion(self, a: dict) -> str:
         items = "".join(f'<fluent-accordion-item data-w="fluent-accordion-item"{_b(it["open"], "expanded")}><span '
