@@ -47,10 +47,12 @@ class Parser:
         self.text_engine = make_text_engine(ocr, self.device)
         self.icon_matcher, why = make_icon_matcher(self.device) if icons else (None, "")
         self.notes = list(self.text_engine.notes)
-        self.notes += [f"icons are not labelled: {why}"] if why else []
-        self.notes += getattr(self.icon_matcher, "notes", [])
-        self._icons_backend = getattr(self.icon_matcher, "name", "ssim") if self.icon_matcher is not None else \
-            ("none: " + why if why else "none")
+        if self.icon_matcher is not None:   # an IconRecognizer: says when it runs without its encoder
+            self.notes += self.icon_matcher.notes
+            self._icons_backend = self.icon_matcher.name
+        else:
+            self.notes += [f"icons are not labelled: {why}"] if why else []
+            self._icons_backend = "none: " + why if why else "none"
         self.semantics = make_semantics(self.device) if semantics else None
         if self.semantics is not None:
             self.notes += self.semantics.notes
@@ -93,7 +95,6 @@ class Parser:
                 self.notes.append(f"locate matches words only: {exc}")
                 self._minilm = None
         return self._minilm
-
 
     def parse_batch(self, images: Sequence[ImageInput]) -> list[ParseResult]:
         """Parse several images with the models loaded once; a segmenter that can batch (SAM's

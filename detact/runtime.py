@@ -123,6 +123,12 @@ def ort_session(path: Path, device: str = "cpu", threads: int | None = None, *,
         raise ModelUnavailable(f"cannot load ONNX model {path}: {first}") from None
 
 
+def onnx_metadata(session) -> dict[str, str]:
+    """The custom metadata (key -> value) a model's ONNX file carries, from its onnxruntime
+    session (our models keep their classes, geometry and thresholds there)."""
+    return dict(session.get_modelmeta().custom_metadata_map)
+
+
 # --- torch threads ---------------------------------------------------------------------------
 
 _TORCH_THREADS_LOCK = threading.RLock()

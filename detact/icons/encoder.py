@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ModelUnavailable
-from ..runtime import ort_session, package_data
+from ..runtime import onnx_metadata, ort_session, package_data
 from .preprocess import box_glyphs
 
 ENCODER_FORMAT = "detact/icon-encoder@1"
@@ -58,7 +58,7 @@ class IconEncoder:
             raise ModelUnavailable(f"icon encoder not found at {self.path}; train it with "
                                    f"'python training/icons/train_encoder.py'")
         self.session = ort_session(self.path, device, threads, spinning=False)
-        meta = dict(self.session.get_modelmeta().custom_metadata_map)
+        meta = onnx_metadata(self.session)
         if meta.get("format") != ENCODER_FORMAT:
             raise ModelUnavailable(f"{self.path}: format {meta.get('format')!r}, expected {ENCODER_FORMAT!r}")
         try:

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..elements import INTERACTIVE, ROLES, STATES
 from ..errors import ModelUnavailable
-from ..runtime import ort_session, package_data
+from ..runtime import onnx_metadata, ort_session, package_data
 from .features import CROP_H, CROP_W, FEATURES, FEATURES_VERSION, ControlInputs
 
 #: Roles whose "checked" state is scored (a pressed toggle button counts as checked).
@@ -45,7 +45,7 @@ class ControlClassifier:
             raise ModelUnavailable(f"control classifier not found at {path}; rebuild it with "
                                    f"training/controls (see its README)")
         self.session = ort_session(path, device)
-        meta = self.session.get_modelmeta().custom_metadata_map
+        meta = onnx_metadata(self.session)
         try:
             self.roles = tuple(json.loads(meta["roles"]))
             self.states = tuple(json.loads(meta["states"]))

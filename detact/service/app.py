@@ -18,7 +18,7 @@ from ..elements import ParseResult
 from ..errors import (DetactError, DocumentError, ImageError, ImageTooLarge, InputTooLarge, LLMError,
                       ModelUnavailable, RiskyScript, ScriptRejected)
 from .middleware import ApiKeyMiddleware, BodyLimitMiddleware
-from .requests import ClientInput, read_input
+from .requests import ClientInput, content_type, json_object, read_input
 from .runtime import Busy, Runtime, TimedOut, make_task_context
 from .settings import ServiceSettings
 
@@ -233,14 +233,9 @@ def _install_validate_route(app: FastAPI) -> None:
                       "width": {"type": "integer"}, "height": {"type": "integer"},
                       "portable": {"type": "boolean"}, "allow_risky": {"type": "boolean", "default": False}}}}}}})
     async def validate_route(request: Request):
-        from .requests import _json
-
-        ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        if ctype != "application/json":
+        if content_type(request) != "application/json":
             raise HTTPException(415, "send application/json: {\"script\": \"...\", \"format\": \"pyautogui\"}")
-        doc = _json(await request.body(), "body")
-        if not isinstance(doc, dict):
-            raise HTTPException(400, "JSON body must be an object with 'script'")
+        doc = await json_object(request, " with 'script'")
         got = ClientInput(options={**dict(request.query_params), **doc})
         script = got.options.get("script")
         if not isinstance(script, str):

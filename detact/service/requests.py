@@ -135,6 +135,20 @@ def _json(raw: bytes | str, what: str):
         raise HTTPException(400, f"{what} is not valid JSON") from None
 
 
+def content_type(request: Request) -> str:
+    """The request's media type, lower case, parameters dropped ("" when none is sent)."""
+    return request.headers.get("content-type", "").split(";")[0].strip().lower()
+
+
+async def json_object(request: Request, example: str) -> dict:
+    """The request body as a JSON object; a 400 with one line (``example`` says what to send)
+    for invalid JSON or anything but an object."""
+    doc = _json(await request.body(), "body")
+    if not isinstance(doc, dict):
+        raise HTTPException(400, f"JSON body must be an object{example}")
+    return doc
+
+
 def _parse_doc(value) -> dict:
     if isinstance(value, str):
         value = _json(value, "'parse'")
@@ -146,14 +160,12 @@ def _parse_doc(value) -> dict:
 async def read_input(request: Request, allow_parse: bool = False) -> ClientInput:
     """The image (or, with ``allow_parse``, a parse document) and options of ``request``.
     Query parameters are options too; body fields win over them."""
-    ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    ctype = content_type(request)
     query = dict(request.query_params)
     if ctype == "multipart/form-data":
         got = await _read_multipart(request)
     elif ctype == "application/json" or ctype.endswith("+json"):
-        doc = _json(await request.body(), "body")
-        if not isinstance(doc, dict):
-            raise HTTPException(400, "JSON body must be an object, e.g. {\"image_base64\": \"...\"}")
+        doc = await json_object(request, ", e.g. {\"image_base64\": \"...\"}")
         image = _decode_base64(doc.pop("image_base64")) if "image_base64" in doc else None
         parse = _parse_doc(doc.pop("parse")) if "parse" in doc else None
         got = ClientInput(image=image, parse=parse, options=doc)

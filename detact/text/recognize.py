@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from ..errors import ModelUnavailable
-from ..runtime import ort_session
+from ..runtime import onnx_metadata, ort_session
 from .detect import rapidocr_model_path
 from .export import ENGLISH_G2_CHARACTERS, ensure_recognizer_onnx
 
@@ -110,16 +110,11 @@ def ppocr_recognizer_path() -> Path:
     return rapidocr_model_path("ch_PP-OCRv4_rec_infer.onnx", "PP-OCRv4's recognizer", "PP-OCRv4 recognizer missing")
 
 
-def model_metadata(session) -> dict[str, str]:
-    """The custom metadata (key -> value) of a model's onnxruntime session."""
-    return dict(session.get_modelmeta().custom_metadata_map)
-
-
 def model_characters(session) -> list[str]:
     """The output classes of a PaddleOCR-style recognizer's session, blank first: the
     ``character`` entry of the ONNX metadata (one per line), then the space that PaddleOCR
     appends when the model has one class more than the list."""
-    meta = model_metadata(session)
+    meta = onnx_metadata(session)
     if "character" not in meta:
         raise ModelUnavailable("the recognizer names no characters (ONNX metadata 'character')")
     chars = meta["character"].split("\n")
@@ -176,7 +171,7 @@ class ScreenRecognizer:
         self.charset = np.array(model_characters(self.session), dtype=object)
         self.mask = None if allowed is None else np.array([i == 0 or c in allowed for i, c in enumerate(self.charset)])
         # the crop geometry the model was trained on travels in its metadata
-        meta = model_metadata(self.session)
+        meta = onnx_metadata(self.session)
         self.height = int(meta.get("height", SCREEN_HEIGHT))
         self.width_scale = float(meta.get("width_scale", 1.0))
         self.batch_size = batch_size

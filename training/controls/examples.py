@@ -179,10 +179,10 @@ def main(argv=None) -> int:
     from tqdm import tqdm
 
     jobs = []
+    listed = set(a.cases.read_text().split()) if a.cases else None
     for split in ("train", "heldout"):
         cases = sorted(p.parent for p in (a.data / split).glob("*/gt.json"))[: a.limit]
-        if a.cases:
-            listed = set(a.cases.read_text().split())
+        if listed is not None:
             cases = [c for c in cases if f"{split}/{c.name}" in listed]
         jobs += [(c, a.out / split / f"{c.name}.npz") for c in cases if not (a.out / split / f"{c.name}.npz").exists()]
     np.random.default_rng(a.seed).shuffle(jobs)
