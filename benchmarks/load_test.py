@@ -222,8 +222,12 @@ def _answer(r: httpx.Response) -> dict | None:
         return None
 
 
-def _raw(port: int, chunks: list[bytes], gap: float, wait: float = 120.0) -> tuple[float, bytes]:
-    """Send ``chunks`` over a bare socket, ``gap`` s apart; (seconds until closed, answer)."""
+def raw_exchange(port: int, chunks: list[bytes], gap: float, wait: float = 120.0,
+                 read: bool = True) -> tuple[float, bytes]:
+    """Send ``chunks`` over a bare socket to 127.0.0.1:``port``, ``gap`` s apart, then (if
+    ``read``) read until the server closes or ``wait`` s pass: (seconds taken, answer). A
+    hang-up mid-send is not an error: it is what a slow or broken client should get.
+    tests/test_hardening.py drives the same probes with it."""
     t0 = time.perf_counter()
     with socket.create_connection(("127.0.0.1", port)) as s:
         s.settimeout(wait)
@@ -232,9 +236,9 @@ def _raw(port: int, chunks: list[bytes], gap: float, wait: float = 120.0) -> tup
                 s.sendall(chunk)
                 time.sleep(gap)
         except (BrokenPipeError, ConnectionResetError):
-            pass  # the server hung up: what a slow client should get
+            pass
         answer = b""
-        while True:
+        while read:
             try:
                 got = s.recv(65536)
             except (socket.timeout, ConnectionResetError):
@@ -287,12 +291,12 @@ def run_probes(base: str, port: int, max_pixels: int, header_timeout: float, bod
             row(name, expect, r.status_code, time.perf_counter() - t0, str((_answer(r) or {}).get("error", r.text)))
     head = b"POST /v1/parse HTTP/1.1\r\nHost: x\r\nContent-Type: image/png\r\nContent-Length: 100000\r\n\r\n"
     for _ in range(20):                     # clients that hang up mid-upload: no answer, no log noise
-        _raw(port, [head, b"a" * 1000], gap=0.01, wait=0.5)
+        raw_exchange(port, [head, b"a" * 1000], gap=0.01, wait=0.5)
     slow = {f"head sent 1 line/s (--header-timeout {header_timeout:g})":
             [b"POST /v1/parse HTTP/1.1\r\n"] + [b"X-Slow: 1\r\n"] * 1000,
             f"body sent 1 byte/s (--body-timeout {body_timeout:g})": [head] + [b"a"] * 1000}
     for name, chunks in slow.items():
-        seconds, answer = _raw(port, chunks, gap=1.0)
+        seconds, answer = raw_exchange(port, chunks, gap=1.0)
         row(name, 408, _status(answer), seconds, answer.split(b"\r\n\r\n")[-1].decode(errors="replace"))
     return rows
 

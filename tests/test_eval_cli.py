@@ -6,13 +6,12 @@ import math
 import os
 import subprocess
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
 from detact.cli import main
+from llm_server import ChatServer
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURE = Path(__file__).parent / "fixtures" / "omniact"
@@ -136,44 +135,16 @@ def test_eval_bad_gold_file_names_file_and_line(tmp_path):
     assert "Traceback" not in proc.stderr
 
 
-class _ChatServer(BaseHTTPRequestHandler):
-    """A local OpenAI-compatible chat endpoint that always answers one click."""
-
-    requests: list = []
-
-    def do_POST(self):  # noqa: N802 (http.server API)
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        type(self).requests.append(body)
-        reply = {"id": "x", "object": "chat.completion", "choices": [{"index": 0, "finish_reason": "stop",
-                 "message": {"role": "assistant", "content": "```python\npyautogui.click(230, 162)\n```"}}]}
-        data = json.dumps(reply).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args):
-        pass
-
-
 @pytest.mark.slow
 def test_eval_generate_with_local_llm(tmp_path, capsys):
     pytest.importorskip("detact.task.pipeline", reason="the script generator is not in this build")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _ChatServer)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+    with ChatServer(["```python\npyautogui.click(230, 162)\n```"]) as server:   # always one click
         code = main(["eval", "--data", str(FIXTURE), "--pred", str(tmp_path / "pred"), "--generate",
-                     "--limit", "2", "--llm-base-url", url, "--llm-model", "test", "--format", "json"])
-    finally:
-        server.shutdown()
-        thread.join()
+                     "--limit", "2", "--llm-base-url", server.url, "--llm-model", "test", "--format", "json"])
     captured = capsys.readouterr()
     assert code == 0, captured.err
     assert "[1/2] 0 data/tasks/desktop/notes/task_1.1.txt" in captured.err
-    assert _ChatServer.requests  # the pipeline really asked the LLM
+    assert server.requests  # the pipeline really asked the LLM
     # task 0 (save click, weight 0.1) is answered right, task 1 (3 actions, 2.1) is not
     assert (tmp_path / "pred" / "0.txt").read_text().strip().endswith("pyautogui.click(230, 162)")
     report = json.loads(captured.out)

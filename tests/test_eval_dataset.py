@@ -53,36 +53,30 @@ def _write(path: Path, text: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", r"task\.txt:1: empty task file"),
-    ("\nOutput Script:\npyautogui.click(1,2)\n", r"task\.txt:2: expected 'Task: \.\.\.'"),
-    ("Task: do it\npyautogui.click(1,2)\n", r"task\.txt: no 'Output Script:' line"),
-    ("Task: do it\nOutput Script:\n\n", r"task\.txt:2: no pyautogui lines"),
-    ("Task: do it\nOutput Script:\npyautogui.click(1,2)\npyautogui.write(\"oops)\n",
+@pytest.mark.parametrize("name, content, message", [
+    ("task.txt", "", r"task\.txt:1: empty task file"),
+    ("task.txt", "\nOutput Script:\npyautogui.click(1,2)\n", r"task\.txt:2: expected 'Task: \.\.\.'"),
+    ("task.txt", "Task: do it\npyautogui.click(1,2)\n", r"task\.txt: no 'Output Script:' line"),
+    ("task.txt", "Task: do it\nOutput Script:\n\n", r"task\.txt:2: no pyautogui lines"),
+    ("task.txt", "Task: do it\nOutput Script:\npyautogui.click(1,2)\npyautogui.write(\"oops)\n",
      r"task\.txt:4: gold line is not a valid call"),
+    ("box.json", "{\n  \"a\": {\"top_left\": [1, 2],\n", r"box\.json:3: invalid JSON"),
+    ("box.json", "[1, 2]", r"box\.json:1: box metadata must be a JSON object"),
+    ("box.json", '{\n "ok": {"top_left": [0, 0], "bottom_right": [4, 4]},\n "bad": {"top_left": [1]}\n}',
+     r"box\.json:3: box 'bad': top_left must be \[x, y\]"),
+    ("box.json", '{\n "flipped": {"top_left": [9, 9], "bottom_right": [4, 4]}\n}',
+     r"box\.json:2: box 'flipped': bottom_right lies above or left"),
 ])
-def test_task_file_errors_name_file_and_line(tmp_path, text, message):
+def test_file_errors_name_file_and_line(tmp_path, name, content, message):
+    load = {"task.txt": parse_task_file, "box.json": load_boxes}[name]
     with pytest.raises(DatasetError, match=message):
-        parse_task_file(_write(tmp_path / "task.txt", text))
+        load(_write(tmp_path / name, content))
 
 
 def test_task_text_and_gold_ignore_non_pyautogui_lines(tmp_path):
     text, gold = parse_task_file(_write(tmp_path / "t.txt", "Task: Open the menu\nOutput Script:\n"
                                         "# a comment\npyautogui.moveTo(10.5, 20.0)\n\n"))
     assert text == "Open the menu" and [(a.name, a.line) for a in gold] == [("moveTo", 4)]
-
-
-@pytest.mark.parametrize("content, message", [
-    ("{\n  \"a\": {\"top_left\": [1, 2],\n", r"box\.json:3: invalid JSON"),
-    ("[1, 2]", r"box\.json:1: box metadata must be a JSON object"),
-    ('{\n "ok": {"top_left": [0, 0], "bottom_right": [4, 4]},\n "bad": {"top_left": [1]}\n}',
-     r"box\.json:3: box 'bad': top_left must be \[x, y\]"),
-    ('{\n "flipped": {"top_left": [9, 9], "bottom_right": [4, 4]}\n}',
-     r"box\.json:2: box 'flipped': bottom_right lies above or left"),
-])
-def test_box_errors_name_file_and_line(tmp_path, content, message):
-    with pytest.raises(DatasetError, match=message):
-        load_boxes(_write(tmp_path / "box.json", content))
 
 
 def test_split_errors(tmp_path):

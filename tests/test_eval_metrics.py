@@ -72,32 +72,19 @@ def test_click_inside_box_no_penalty(mode):
         assert t.action_score == 1.0 and t.actions[0]["distance"] == 0.0
 
 
-@pytest.mark.parametrize("mode, expected_penalty", [
+@pytest.mark.parametrize("mode, click, distance, expected_penalty", [
     # (161, 140): 1 px right of the box, distance 1.
-    # official: 1 - 100 / (100 + 1) = 1/101
-    ("official", 1 / 101),
-    # paper:    1 - 0.01 / (0.01 + 1) = 1/1.01 = 100/101
-    ("paper", 100 / 101),
+    ("official", "161, 140", 1.0, 1 / 101),          # 1 - 100 / (100 + 1)
+    ("paper", "161, 140", 1.0, 100 / 101),           # 1 - 0.01 / (0.01 + 1) = 1/1.01
+    # (460, 580): 300 px right and 400 px below the corner (160, 180): distance 500.
+    ("official", "460, 580", 500.0, 5 / 6),          # 1 - 100 / 600
+    ("paper", "460, 580", 500.0, 500 / 500.01),      # 1 - 0.01 / 500.01
 ])
-def test_click_just_outside(mode, expected_penalty):
-    t = score("pyautogui.click(130,140)", "pyautogui.click(161, 140)", mode)
-    assert t.actions[0]["distance"] == pytest.approx(1.0)
+def test_click_outside_box(mode, click, distance, expected_penalty):
+    t = score("pyautogui.click(130,140)", f"pyautogui.click({click})", mode)
+    assert t.actions[0]["distance"] == pytest.approx(distance)
     assert t.actions[0]["penalty"] == pytest.approx(expected_penalty)
     # one action: action score = 1 - penalty / 1
-    assert t.action_score == pytest.approx(1 - expected_penalty)
-
-
-@pytest.mark.parametrize("mode, expected_penalty", [
-    # (460, 580): 300 px right and 400 px below the corner (160, 180): distance 500.
-    # official: 1 - 100 / 600 = 5/6
-    ("official", 5 / 6),
-    # paper:    1 - 0.01 / 500.01 = 500 / 500.01
-    ("paper", 500 / 500.01),
-])
-def test_click_far_outside(mode, expected_penalty):
-    t = score("pyautogui.click(130,140)", "pyautogui.click(460, 580)", mode)
-    assert t.actions[0]["distance"] == pytest.approx(500.0)
-    assert t.actions[0]["penalty"] == pytest.approx(expected_penalty)
     assert t.action_score == pytest.approx(1 - expected_penalty)
 
 

@@ -24,6 +24,7 @@ import pytest
 from PIL import Image
 
 from conftest import ROOT, SAMPLE, draw_screen
+from load_test import raw_exchange
 from detact.cli import main
 from detact.errors import DetactError, ImageError, ImageTooLarge, InputTooLarge, RiskyScript, ScriptRejected
 
@@ -114,25 +115,7 @@ class Server:
 
     def raw(self, chunks, gap: float = 0.3, read: bool = True, wait: float = 10.0) -> tuple[float, bytes]:
         """Send ``chunks`` with ``gap`` seconds between them; (seconds, answer) until closed."""
-        t0 = time.perf_counter()
-        with socket.create_connection(("127.0.0.1", self.port)) as s:
-            s.settimeout(wait)
-            try:
-                for chunk in chunks:
-                    s.sendall(chunk)
-                    time.sleep(gap)
-            except (BrokenPipeError, ConnectionResetError):
-                pass  # the server hung up on us: that is the point
-            answer = b""
-            while read:
-                try:
-                    got = s.recv(65536)
-                except (socket.timeout, ConnectionResetError):
-                    break
-                if not got:
-                    break
-                answer += got
-        return time.perf_counter() - t0, answer
+        return raw_exchange(self.port, chunks, gap, wait, read)
 
     def assert_clean_log(self) -> None:
         text = self.log.read_text()
@@ -220,29 +203,8 @@ def test_cli_refuses_oversized_tasks_and_document_names(tmp_path, capsys):
 
 # --- 2-3. the validator refuses instead of crashing, and reads files as Python does ----------
 
-@pytest.mark.parametrize("source, reason", [
-    ("import pyautogui\npyautogui.click(0x" + "f" * 4000 + ", 1)", "integer of about 4,817 digits> is too large"),
-    ("pyautogui.click(1, 2, clicks=" + "9" * 200 + ")", "is too large (over 100 digits)"),
-    ("pyautogui.click(1e999, -1e999)", "not finite"),
-    ("pyautogui.write('\\ud800')", "unpaired surrogate (U+D800)"),
-    ("pyautogui.press('\\udfff')", "unpaired surrogate"),
-    ("pyautogui.press('" + "\u202e" * 100 + "')", "unknown key '\\u202e\\u202e"),
-    ("pyautogui.click('" + "9" * 5000 + "', 1)", "x must be a number, got '9999"),
-    ("pyautogui.click(\"\\u202eabc\", 1)", "got '\\u202eabc'"),
-    ("# -*- coding: utf-7 -*-\npyautogui.click(1, 2)\n+AAo-import os", "declares source encoding 'utf-7'"),
-    ("#!/usr/bin/env python\n# vim: set fileencoding=latin-1 :\npyautogui.click(1, 2)", "'latin-1'"),
-    ("# coding: no-such-codec\npyautogui.click(1, 2)", "unknown source encoding"),
-    ("```python\nimport os\nos.system('id')\n```\n```python\npyautogui.click(1, 2)\n```", "2 code blocks"),
-    ("pyautogui.click(\u202e1, 2)", "not valid Python (invalid non-printable character U+202E)"),
-])
-def test_malformed_values_are_rejected_in_one_safe_line(source, reason):
-    from detact.task.script import validate_script
-
-    with pytest.raises(ScriptRejected) as err:
-        validate_script(source, width=W, height=H)
-    message = str(err.value)
-    assert reason in message, message
-    assert message.isprintable() and len(message) < 400 and not isinstance(err.value, RiskyScript)
+# The malformed values (huge numbers, surrogates, bidi controls, source encodings) are rows of
+# tests/test_task_script.py::test_rejections_name_line_and_reason.
 
 
 def test_validator_reads_what_python_reads():

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from detact.elements import Elements
-from detact.semantics.compounds import compound_candidates
+from detact.semantics.compounds import compound_candidates, dropdown_rows
 from detact.semantics.labels import assign_names
 from detact.semantics.tree import build_tree
 
@@ -36,6 +36,42 @@ def test_compound_candidates(groups, leaves, expected):
     found, counts, parts = compound_candidates(els, np.array(groups, np.int32))
     assert found.xyxy.tolist() == expected
     assert (found.frame == found.xyxy).all() and all(len(p) == c for p, c in zip(parts, counts))
+
+
+def _framed_value(mark: str, scale: int = 1) -> tuple[np.ndarray, Elements]:
+    """A 1x or 2x drawn frame around a word with ``mark`` at its right end: "chevron" (a
+    combo box's), "triangle", "right" (a "next" chevron, taller than wide), "updown" (a spin
+    box's two arrows) or "" (a plain button). Returns the image and its framed text element."""
+    from PIL import Image, ImageDraw
+    s = scale
+    img = Image.new("RGB", (400 * s, 80 * s), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    frame = [100 * s, 20 * s, 252 * s, 48 * s]
+    d.rectangle(frame, outline=(25, 103, 210), width=s)
+    d.rectangle([148 * s, 28 * s, 193 * s, 40 * s], fill=(25, 103, 210))        # the word's ink
+    cx, cy = 238 * s, 34 * s
+    if mark == "chevron":
+        d.line([(cx - 5 * s, cy - 3 * s), (cx, cy + 2 * s), (cx + 5 * s, cy - 3 * s)], fill=(25, 103, 210), width=2 * s)
+    elif mark == "triangle":
+        d.polygon([(cx - 5 * s, cy - 3 * s), (cx + 5 * s, cy - 3 * s), (cx, cy + 3 * s)], fill=(60, 60, 60))
+    elif mark == "right":
+        d.line([(cx - 2 * s, cy - 5 * s), (cx + 2 * s, cy), (cx - 2 * s, cy + 5 * s)], fill=(60, 60, 60), width=2 * s)
+    elif mark == "updown":
+        d.polygon([(cx - 4 * s, cy - 2 * s), (cx + 4 * s, cy - 2 * s), (cx, cy - 7 * s)], fill=(60, 60, 60))
+        d.polygon([(cx - 4 * s, cy + 2 * s), (cx + 4 * s, cy + 2 * s), (cx, cy + 7 * s)], fill=(60, 60, 60))
+    els = Elements([[146 * s, 25 * s, 195 * s, 43 * s]], ["text"], ["Default"], frame=[frame])
+    return np.asarray(img), els
+
+
+@pytest.mark.parametrize("mark, scale, is_dropdown", [
+    ("chevron", 1, True), ("chevron", 2, True), ("triangle", 1, True),
+    ("", 1, False), ("right", 1, False), ("updown", 1, False),
+])
+def test_dropdown_arrow_makes_a_framed_value_a_combo_box(mark, scale, is_dropdown):
+    rgb, els = _framed_value(mark, scale)
+    assert dropdown_rows(rgb, els).tolist() == ([0] if is_dropdown else [])
+    # unframed text is never one
+    assert dropdown_rows(rgb, els.with_(frame=np.full((1, 4), -1, np.int32))).tolist() == []
 
 
 # ---------------------------------------------------------------- names and values
@@ -73,6 +109,25 @@ def test_switch_takes_the_label_far_left_on_its_row():
     # the nearer of a left and an above label wins
     ([([20, 0, 120, 16], "text", "Far above", "text"), ([60, 60, 120, 78], "text", "Size", "text"),
       ([130, 54, 230, 84], "region", "", "spinbox")], "Size", ""),
+    # a settings row: title and description on the left, the combo box at the row's right end
+    # takes the title (rule 5); the description beside it is a sentence, not its label
+    ([([610, 250, 805, 271], "text", "Temporarily unexpire M154 flags.", "heading"),
+      ([610, 271, 1105, 291], "text", "Temporarily unexpire flags that expired as of M154. These flags", "text"),
+      ([610, 290, 850, 310], "text", "Mac, Windows, Linux, ChromeOS, Android", "text"),
+      ([610, 312, 799, 333], "text", "#temporary-unexpire-flags-m154", "link"),
+      ([1155, 278, 1307, 306], "region", "", "combobox")], "Temporarily unexpire M154 flags.", ""),
+    # ... and the block ends where a gap of more than half a line opens above its title
+    ([([610, 140, 800, 160], "text", "Previous setting", "heading"), ([610, 160, 900, 180], "text", "#previous", "link"),
+      ([610, 204, 805, 225], "text", "Overlay strategies", "heading"),
+      ([610, 225, 1105, 245], "text", "Select strategies used to promote quads to overlays", "text"),
+      ([1155, 230, 1307, 258], "region", "", "combobox")], "Overlay strategies", ""),
+    # a dense property grid: each field takes the label on its own mid-line, not the grid's top
+    ([([20, 10, 120, 26], "text", "Width", "text"), ([140, 8, 240, 28], "region", "", "spinbox"),
+      ([20, 32, 120, 48], "text", "Height", "text"), ([140, 30, 240, 50], "region", "", "spinbox")], "Height", ""),
+    # the label of a radio just above is taken: the field keeps the one on its left
+    ([([140, 262, 156, 278], "region", "", "radio"), ([162, 262, 210, 280], "text", "Large", "text"),
+      ([39, 318, 101, 346], "text", "Country", "text"), ([149, 314, 331, 346], "region", "", "combobox")],
+     "Country", ""),
 ])
 def test_fields_take_their_label_left_or_above(items, name, value):
     out = assign_names(layout(*items))

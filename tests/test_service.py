@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import SimpleNamespace
 
 import httpx
 import pytest
@@ -24,6 +24,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from conftest import ROOT, draw_screen, find_text  # noqa: E402
 from detact.service import ServiceSettings, create_app  # noqa: E402
+from llm_server import ChatServer  # noqa: E402
 
 WORDS = [("Settings", (40, 40)), ("Submit", (300, 220))]
 
@@ -205,37 +206,21 @@ def test_concurrency_queue_503_and_timeout_504(parser):
         assert c.get("/healthz").json()["busy"] == 0
 
 
-class _FakeLLM(BaseHTTPRequestHandler):
-    """An OpenAI-compatible chat endpoint whose reply is the class attribute ``reply``."""
-
-    reply = ""
-    prompts: list[str] = []
-
-    def do_POST(self):  # noqa: N802
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        type(self).prompts.append(body["messages"][-1]["content"])
-        raw = json.dumps({"choices": [{"message": {"role": "assistant", "content": type(self).reply}}]}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(raw)))
-        self.end_headers()
-        self.wfile.write(raw)
-
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture()
 def fake_llm(monkeypatch):
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _FakeLLM)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    monkeypatch.setenv("DETACT_LLM_BASE_URL", f"http://127.0.0.1:{server.server_port}/v1")
-    monkeypatch.setenv("DETACT_LLM_MODEL", "fake")
-    monkeypatch.setenv("DETACT_LLM_RETRIES", "0")
-    _FakeLLM.prompts = []
-    yield _FakeLLM
-    server.shutdown()
+    """The local chat server (tests/llm_server.py) answering whatever ``.reply`` holds at the
+    time; ``.prompts`` records the last user message of each request."""
+    state = SimpleNamespace(reply="", prompts=[])
+
+    def answer(request: dict) -> str:
+        state.prompts.append(request["messages"][-1]["content"])
+        return state.reply
+
+    with ChatServer(answer) as server:
+        monkeypatch.setenv("DETACT_LLM_BASE_URL", server.url)
+        monkeypatch.setenv("DETACT_LLM_MODEL", "fake")
+        monkeypatch.setenv("DETACT_LLM_RETRIES", "0")
+        yield state
 
 
 def test_task_routes_filter_prompt_script(parser, good_png, fake_llm, monkeypatch):

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from detact.errors import DetactError, ScriptRejected
+from detact.errors import DetactError, RiskyScript, ScriptRejected
 from detact.task.examples import load_builtin
 from detact.task.keys import KEYBOARD_KEYS, normalize_key
 from detact.task.script import (ALLOWED_ACTIONS, extract_code, render_script,
@@ -141,15 +141,28 @@ MARKER_NOTE = "none of these may run; they are only parsed"
     ("pyautogui.click(1, 2)\n" * 300, "lines"),
     ("pyautogui.write('\ud800')", "not valid UTF-8"),
     ("pyautogui.write('a\x00b')", "NUL"),
+    # malformed values found by the hardening review (issue 16): one safe, printable line each
+    ("import pyautogui\npyautogui.click(0x" + "f" * 4000 + ", 1)", "integer of about 4,817 digits> is too large"),
+    ("pyautogui.click(1, 2, clicks=" + "9" * 200 + ")", "is too large (over 100 digits)"),
+    ("pyautogui.click(1e999, -1e999)", "not finite"),
+    ("pyautogui.write('\\ud800')", "unpaired surrogate (U+D800)"),
+    ("pyautogui.press('\\udfff')", "unpaired surrogate"),
+    ("pyautogui.press('" + "\u202e" * 100 + "')", "unknown key '\\u202e\\u202e"),
+    ("pyautogui.click('" + "9" * 5000 + "', 1)", "x must be a number, got '9999"),
+    ("pyautogui.click(\"\\u202eabc\", 1)", "got '\\u202eabc'"),
+    ("# -*- coding: utf-7 -*-\npyautogui.click(1, 2)\n+AAo-import os", "declares source encoding 'utf-7'"),
+    ("#!/usr/bin/env python\n# vim: set fileencoding=latin-1 :\npyautogui.click(1, 2)", "'latin-1'"),
+    ("# coding: no-such-codec\npyautogui.click(1, 2)", "unknown source encoding"),
+    ("```python\nimport os\nos.system('id')\n```\n```python\npyautogui.click(1, 2)\n```", "2 code blocks"),
+    ("pyautogui.click(\u202e1, 2)", "not valid Python (invalid non-printable character U+202E)"),
 ])
 def test_rejections_name_line_and_reason(source, reason):
     with pytest.raises(ScriptRejected) as err:
         validate_script(source, width=W, height=H)
     message = str(err.value)
     assert reason in message, message
-    assert "\n" not in message and message.startswith("script rejected:")
-    assert len(message) < 400
-    assert isinstance(err.value, DetactError)
+    assert message.isprintable() and message.startswith("script rejected:") and len(message) < 400
+    assert isinstance(err.value, DetactError) and not isinstance(err.value, RiskyScript)
 
 
 def test_rejection_names_the_offending_line():

@@ -19,6 +19,17 @@ def add_parser_options(p: argparse.ArgumentParser) -> None:
                    help="skip roles, states, names and containers (the parse@1 fields only)")
 
 
+def add_server_command(subparsers, name: str, help: str, description: str, port: int,
+                       when: str = "") -> argparse.ArgumentParser:
+    """The sub-command ``name`` of a server (``serve``, ``mcp``) with ``--host`` (default
+    127.0.0.1: this machine only) and ``--port``; ``when`` prefixes their help (e.g. "with
+    --http: "). Returns its parser for the server's own flags."""
+    p = subparsers.add_parser(name, help=help, description=description)
+    p.add_argument("--host", default="127.0.0.1", help=f"{when}interface to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=int, default=port, help=f"{when}port (default: {port})")
+    return p
+
+
 def parser_options(args: argparse.Namespace) -> ParserOptions:
     """The `ParserOptions` the command line asked for."""
     return ParserOptions(ocr=args.ocr, segmenter=args.segmenter, device=args.device,

@@ -3,21 +3,20 @@ from __future__ import annotations
 
 import argparse
 
-from ..commands.options import add_parser_options, parser_options
+from ..commands.options import add_parser_options, add_server_command, parser_options
 from ..errors import DetactError
 
 INSTALL_HINT = 'detact mcp needs the MCP SDK: pip install "detact[mcp]"'
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser(
-        "mcp", help="serve the screen tools to MCP clients (Claude Desktop, IDE agents, ...)",
+    p = add_server_command(
+        subparsers, "mcp", help="serve the screen tools to MCP clients (Claude Desktop, IDE agents, ...)",
         description="Model Context Protocol server with the tools parse_screenshot, locate, build_prompt and "
                     "validate_script. Over stdio by default (what desktop clients launch); --http serves "
-                    "streamable HTTP instead. The tools never perform actions.")
+                    "streamable HTTP instead. The tools never perform actions.",
+        port=8765, when="with --http: ")
     p.add_argument("--http", action="store_true", help="serve streamable HTTP instead of stdio")
-    p.add_argument("--host", default="127.0.0.1", help="with --http: interface (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8765, help="with --http: port (default 8765)")
     add_parser_options(p)
     p.set_defaults(func=run)
 

@@ -4,7 +4,7 @@ After the parser has found the elements, this stage says for each what it is (``
 it shows (``states``), what it is called (``name``), what it holds (``value``) and where it
 belongs (``parent``), and lists the containers:
 
-    elements + groups -> compound controls (`compounds`) -> roles and states (`roles`)
+    elements + groups -> compound controls, drop-downs (`compounds`) -> roles and states (`roles`)
         -> names and values (`labels`) -> containers and parents (`tree`)
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ import numpy as np
 from ..boxes import reading_order
 from ..color import dominant_colors
 from ..elements import Elements
-from .compounds import compound_candidates
+from .compounds import compound_candidates, dropdown_rows
 from .features import control_inputs
 from .labels import assign_names
 from .roles import INTERACTIVE, ROLES, make_role_classifier
@@ -46,6 +46,7 @@ class Semantics:
         semantic columns filled, plus compound controls, numbered in reading order; and the
         containers, numbered after them."""
         compounds, counts, parts = compound_candidates(elements, groups, scale)
+        compounds, counts, parts, dropdowns = _with_dropdowns(rgb, elements, compounds, counts, parts)
         if len(compounds):
             compounds = compounds.with_(color=dominant_colors(rgb, compounds.xyxy))
         n = len(elements)
@@ -54,12 +55,16 @@ class Semantics:
         children = np.zeros(len(everything), np.int32)
         children[n:] = counts
         result = self.classifier.classify(control_inputs(rgb, everything, is_compound, children, scale))
-        everything = everything.with_(role=result.roles, states=result.states)
+        roles = result.roles.copy()
+        # a framed value with a drop-down arrow is a combo box (see `compounds`); its text the value
+        roles[n + dropdowns] = "combobox"
+        roles[[int(parts[k][0]) for k in dropdowns]] = "text"
+        everything = everything.with_(role=roles, states=result.states)
         # a candidate the classifier calls a control stands for its parts; the rest stay groups.
         # A control has one name, so a candidate holding two or more text runs (two calculator
         # keys, two menu titles side by side) is never one control.
         texts = np.array([int((elements.kind[p] == "text").sum()) for p in parts], np.int32)
-        control = np.isin(result.roles[n:], INTERACTIVE) & (texts <= 1)
+        control = np.isin(roles[n:], INTERACTIVE) & (texts <= 1)
         used = [k for k in range(len(compounds)) if control[k]]
         keep = np.concatenate([np.ones(n, bool), control])
         everything = everything[keep].numbered()          # provisional ids: row numbers
@@ -71,6 +76,20 @@ class Semantics:
         everything = _renumber(everything)
         remaining = _without(groups, compounds.xyxy[control]) if len(compounds) else groups
         return build_tree(everything, remaining, rgb.shape[1], rgb.shape[0], first_id=len(everything))
+
+
+def _with_dropdowns(rgb: np.ndarray, elements: Elements, compounds: Elements, counts: np.ndarray,
+                    parts: list[np.ndarray]) -> tuple[Elements, np.ndarray, list[np.ndarray], np.ndarray]:
+    """The compound candidates plus one per framed value with a drop-down arrow (its frame
+    around that one part), and the candidate indices of the latter."""
+    rows = dropdown_rows(rgb, elements)
+    if not len(rows):
+        return compounds, counts, parts, np.zeros(0, np.int64)
+    frames = elements.frame[rows]
+    extra = Elements(frames, ["region"] * len(rows), score=[0.5] * len(rows), frame=frames)
+    first = len(compounds)
+    return (Elements.concat([compounds, extra]), np.concatenate([counts, np.ones(len(rows), np.int32)]),
+            list(parts) + [np.array([r]) for r in rows], first + np.arange(len(rows)))
 
 
 def _without(groups: np.ndarray, used: np.ndarray) -> np.ndarray:

@@ -7,6 +7,12 @@ and the control classifier decides whether each is a control (and which) or just
 A group is a candidate when it holds 2 to `MAX_PARTS` elements whose vertical spans overlap
 (one line), and it is at most `MAX_HEIGHT` px tall (at scale 1) and at most 3.5 times as tall
 as its tallest part.
+
+A frame around a single text is a combo box when its free right end holds a drop-down arrow
+(`dropdown_rows`): a small mark, wider than tall, centred on the frame's mid-line, alone
+between the text and the right border. The segmenter drops such marks (a 10x6 px chevron is
+below its size floor), so they are looked for in the pixels here; a rule, because a framed
+word alone looks like a button to the classifier.
 """
 from __future__ import annotations
 
@@ -14,6 +20,7 @@ import numpy as np
 
 from ..boxes import coverage
 from ..elements import Elements
+from ..text.fast import to_gray
 
 MAX_PARTS = 4
 MAX_HEIGHT = 64
@@ -44,3 +51,35 @@ def compound_candidates(elements: Elements, groups: np.ndarray, scale: float = 1
     boxes = np.array(boxes, np.int32)
     return (Elements(boxes, ["region"] * len(boxes), score=[0.5] * len(boxes), frame=boxes),
             np.array(counts, np.int32), parts)
+
+
+def has_dropdown_arrow(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray) -> bool:
+    """Whether the part of ``frame`` (x0, y0, x1, y1) right of ``inner`` (the text it holds)
+    on the RGB uint8 image ``rgb`` holds one drop-down arrow and nothing else."""
+    x0, y0, x1, y1 = (int(v) for v in frame)
+    fh = y1 - y0
+    left, top, right, bottom = int(inner[2]) + 3, y0 + 3, x1 - 2, y1 - 2
+    if right - left < 6 or bottom - top < 6 or fh < 12:
+        return False
+    area = to_gray(rgb[top:bottom, left:right]).astype(np.int16)
+    ink = np.abs(area - int(np.median(area))) > 60
+    if ink.sum() < 6:
+        return False
+    ys, xs = np.nonzero(ink)
+    w, h = int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1)
+    mid = (ys.min() + ys.max()) / 2 + top
+    return (3 <= h <= 0.5 * fh and h <= w <= 3 * h              # flat: a down-pointing chevron/triangle
+            and abs(mid - (y0 + y1) / 2) <= 0.2 * fh          # on the frame's mid-line
+            and right - (left + xs.max()) <= fh)              # at the right end
+
+
+def dropdown_rows(rgb: np.ndarray, elements: Elements, exclude=()) -> np.ndarray:
+    """Rows of text elements framed alone (`Elements.frame`) whose frame holds a drop-down
+    arrow right of the text: combo boxes showing their value. ``exclude``: rows to skip."""
+    framed = (elements.frame >= 0).all(axis=1) & (elements.kind == "text")
+    framed[list(exclude)] = False
+    rows = np.flatnonzero(framed)
+    if not len(rows):
+        return rows
+    keep = [i for i in rows if has_dropdown_arrow(rgb, elements.frame[i], elements.xyxy[i])]
+    return np.array(keep, np.int64)

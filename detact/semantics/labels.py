@@ -8,13 +8,21 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
 2. Checkboxes and radios take the text beside them: the nearest text on their line starting
    within 4h to their right, else ending within 4h to their left. The control's box grows to
    cover that label (as toolkits draw the clickable area) while its click point stays on the
-   box itself, and the label's parent is the control.
+   box itself, and the label's parent is the control; it labels no other control.
 3. Switches take the nearest text on their row to the right within 4h, else the nearest to
    their left on the same row (settings pages put the label far left).
 4. Text boxes, combo boxes, spin boxes and sliders take the label to their left on the same
-   row (ending within 12h of them) or the one right above them (its bottom within 1.5h of
-   their top, its left edge within 2h of theirs), whichever is closer. Without one, a text box
-   is named by its own placeholder text. Their own text (or their parts' text) is their value.
+   row (on their mid-line within h/4, ending within 12h of them) or the one right above them (its bottom within 1.5h of
+   their top, its left edge within 2h of theirs), whichever is closer. A label is short (at
+   most `LABEL_WORDS` words) and has a letter or digit: a sentence beside a control describes
+   it. Without one, a text box is named by its own placeholder text. Their own text (or their
+   parts' text) is their value.
+5. A combo box, spin box or slider still unnamed sits at the right end of a settings row: a
+   block of text lines to its left (a title, then a description) that reaches its height, one
+   of those lines ending within 12h of it. It takes the block's first line, the title
+   (aria-labelledby in web settings pages). The block is the column of lines starting where
+   the line beside the control starts, each at most half a line height below the one above,
+   its top at most 6h above the control.
 """
 from __future__ import annotations
 
@@ -25,6 +33,8 @@ from ..elements import Elements
 FIELDS = ("textbox", "combobox", "spinbox", "slider")
 BESIDE = ("checkbox", "radio")
 OWN_TEXT = ("button", "link", "tab", "menuitem", "listitem", "text", "heading")
+#: The most words a field's label has (rule 4); longer text beside a field describes it.
+LABEL_WORDS = 6
 
 
 def _gaps(boxes: np.ndarray, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -55,12 +65,41 @@ def _label_beside(boxes, is_text, i, reach_right, reach_left) -> int:
     return j
 
 
+def _label_like(texts) -> np.ndarray:
+    """(N,) bool: text that can be a field's label (rule 4)."""
+    return np.array([len(str(t).split()) <= LABEL_WORDS and any(c.isalnum() for c in str(t)) for t in texts],
+                    bool)
+
+
+def _title_of_block(boxes, is_text, i) -> int:
+    """Rule 5: the first line of the text block left of box ``i`` that reaches its height, or -1."""
+    b = boxes.astype(np.int64)
+    x0, y0, x1, y1 = b[i]
+    h = max(1, y1 - y0)
+    beside = is_text & (b[:, 2] <= x0) & (b[:, 1] < y1) & (b[:, 3] > y0 - h)
+    if not beside.any() or x0 - b[beside, 2].max() > 12 * h:   # the block must reach towards it
+        return -1
+    start = b[beside, 0].min()
+    column = is_text & (np.abs(b[:, 0] - start) <= h) & (b[:, 2] <= x0)
+    rows = np.flatnonzero(column)
+    top = int(rows[np.argmin(np.where(beside[rows], b[rows, 1], np.inf))])
+    while True:                          # climb while the next line up is within half a line height
+        gap = b[top, 1] - b[rows, 3]
+        above = rows[(gap >= -4) & (gap <= (b[top, 3] - b[top, 1]) / 2)]
+        if not len(above):
+            break
+        top = int(above[np.argmax(b[above, 3])])
+    return top if y0 - b[top, 1] <= 6 * h else -1
+
+
 def _label_for_field(boxes, is_text, i, left: bool = True) -> int:
     b = boxes.astype(np.int64)
     x0, y0, x1, y1 = b[i]
     h = max(1, y1 - y0)
-    _, gap_left, line = _gaps(boxes, i)
-    j_left = _nearest(gap_left, is_text & line & (gap_left >= -2) & (gap_left <= 12 * h)) if left else -1
+    _, gap_left, _ = _gaps(boxes, i)
+    # a field's label is drawn on its mid-line (centred, or top-aligned with a taller field)
+    level = np.abs((b[:, 1] + b[:, 3]) / 2 - (y0 + y1) / 2) <= max(h / 4, 3)
+    j_left = _nearest(gap_left, is_text & level & (gap_left >= -2) & (gap_left <= 12 * h)) if left else -1
     above = y0 - b[:, 3]
     j_above = _nearest(above, is_text & (above >= -2) & (above <= 1.5 * h) & (np.abs(b[:, 0] - x0) <= 2 * h))
     if j_left >= 0 and j_above >= 0:
@@ -90,6 +129,7 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
             icons = [str(label[j]) for j in parts.get(i, ()) if label[j]]
             name[i] = icons[0] if icons else ""
     candidates = is_text.copy()
+    label_like = _label_like(text)
     # A text run names itself, unless it is a flat text box (its text the value) with its label
     # above it: a run read as a combo box, spin box, check box or with a "label" beside it on
     # its row is more often a misread key or toolbar word (a calculator's "EE" must not be
@@ -107,6 +147,7 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
                 point[i] = (elements.xyxy[i, :2] + elements.xyxy[i, 2:]) // 2
                 xyxy[i] = np.concatenate([np.minimum(xyxy[i, :2], xyxy[j, :2]), np.maximum(xyxy[i, 2:], xyxy[j, 2:])])
                 parent[j] = elements.id[i]
+                candidates[j] = False                     # the box grew over it: it labels nothing else
         elif role[i] == "switch":                         # rule 3
             j = _label_beside(elements.xyxy, available, i, 4 * h, np.inf)
             if j >= 0:
@@ -114,7 +155,9 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
         else:                                             # rule 4
             own = name[i]
             value[i] = own
-            j = _label_for_field(elements.xyxy, available, i, left=not flat_field[i])
+            j = _label_for_field(elements.xyxy, available & label_like, i, left=not flat_field[i])
+            if j < 0 and role[i] != "textbox":              # rule 5
+                j = _title_of_block(elements.xyxy, available, i)
             if j >= 0:
                 name[i] = str(text[j]).rstrip(":").strip()
             elif role[i] != "textbox":

@@ -12,15 +12,14 @@ INSTALL_HINT = 'detact serve needs FastAPI and uvicorn: pip install "detact[serv
 
 
 def register(subparsers) -> None:
-    from ..commands.options import add_parser_options
+    from ..commands.options import add_parser_options, add_server_command
 
-    p = subparsers.add_parser(
-        "serve", help="serve the parser and task layer over HTTP",
-        description="HTTP API: POST /v1/parse, /v1/filter, /v1/prompt, /v1/script; GET /healthz; "
-                    "docs at /docs. Set DETACT_API_KEY to require 'Authorization: Bearer KEY' "
-                    "(or 'X-API-Key: KEY'); DETACT_LLM_BASE_URL/MODEL/API_KEY for /v1/script.")
-    p.add_argument("--host", default="127.0.0.1", help="interface to listen on (default: 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="default: 8000")
+    p = add_server_command(
+        subparsers, "serve", help="serve the parser and task layer over HTTP",
+        description="HTTP API: POST /v1/parse, /v1/filter, /v1/locate, /v1/prompt, /v1/script, /v1/validate; "
+                    "GET /healthz; docs at /docs. Set DETACT_API_KEY to require 'Authorization: Bearer KEY' "
+                    "(or 'X-API-Key: KEY'); DETACT_LLM_BASE_URL/MODEL/API_KEY for /v1/script.",
+        port=ServiceSettings.port)
     d = ServiceSettings()
     p.add_argument("--max-concurrency", type=int, default=d.max_concurrency, metavar="N",
                    help=f"requests doing model work at once (default: {d.max_concurrency})")

@@ -15,45 +15,44 @@ SERVICE_MAX_PIXELS = 16_000_000
 
 @dataclass
 class ServiceSettings:
-    """Service configuration (the ``detact serve`` flags).
-
-    max_concurrency: requests doing model work at once.
-    queue_size / queue_wait: requests beyond those wait in a queue of at most ``queue_size``
-    for at most ``queue_wait`` seconds; a full queue or a longer wait is answered 503. The
-    defaults serve a burst of 32 screenshots on 2 busy cores (one parser, ~3 s a screenshot)
-    rather than refuse most of it; lower ``queue_wait`` for clients with short timeouts.
-    timeout: seconds of model work before a request is answered 504.
-    header_timeout / body_timeout: seconds a client may take to send its request head / its
-    body (slow clients are answered 408 and disconnected).
-    max_body_mb: request bodies above this are answered 413 (unread).
-    max_pixels: images above this many pixels are answered 413 (checked before decoding).
-    max_elements: parse documents sent to the task routes may hold at most this many elements
-    (with at most `textmatch.MAX_ELEMENT_TEXT` characters per text field): the per-request work budget.
-    api_key: when set, every request except /healthz and the docs needs it
-    (``Authorization: Bearer KEY`` or ``X-API-Key: KEY``).
-    parsers: `Parser` instances (each request uses one at a time).
-    preload_task_models: load MiniLM and the example index at start (else on first use).
-    """
+    """Service configuration (the ``detact serve`` flags), each documented where it is set."""
 
     host: str = "127.0.0.1"
     port: int = 8000
     max_concurrency: int = 4
+    """Requests doing model work at once."""
     queue_size: int = 32
     queue_wait: float = 100.0
+    """Requests beyond ``max_concurrency`` wait in a queue of at most ``queue_size`` for at
+    most ``queue_wait`` seconds; a full queue or a longer wait is answered 503. The defaults
+    serve a burst of 32 screenshots on 2 busy cores (one parser, ~3 s a screenshot) rather
+    than refuse most of it; lower ``queue_wait`` for clients with short timeouts."""
     timeout: float = 60.0
+    """Seconds of model work before a request is answered 504."""
     header_timeout: float = 10.0
     body_timeout: float = 60.0
+    """Seconds a client may take to send its request head / its body (slow clients are
+    answered 408 and disconnected)."""
     max_body_mb: float = 20.0
+    """Request bodies above this are answered 413 (unread)."""
     max_pixels: int = SERVICE_MAX_PIXELS
+    """Images above this many pixels are answered 413 (checked before decoding)."""
     max_elements: int = 2_000
+    """Parse documents sent to the task routes may hold at most this many elements (with at
+    most `textmatch.MAX_ELEMENT_TEXT` characters per text field): the per-request work budget."""
     api_key: str | None = None
+    """When set, every request except /healthz and the docs needs it (``Authorization: Bearer
+    KEY`` or ``X-API-Key: KEY``)."""
     ocr: str = "fast"
     segmenter: str = "auto"
     device: str = "auto"
     icons: bool = True
     semantics: bool = True
+    """The parser's options (`ParserOptions`)."""
     parsers: int = 1
+    """`Parser` instances (each request uses one at a time)."""
     preload_task_models: bool = True
+    """Load MiniLM and the example index at start (else on first use)."""
 
     def parser_options(self) -> ParserOptions:
         return ParserOptions(self.ocr, self.segmenter, self.device, self.icons, self.semantics)

@@ -27,21 +27,20 @@ MAX_RETRY_AFTER = 30.0
 
 @dataclass(frozen=True)
 class LLMConfig:
-    """Where and how to call the chat endpoint.
-
-    base_url: e.g. ``http://localhost:8000/v1`` (``/chat/completions`` is appended).
-    timeout: seconds per request; retries: extra attempts after a 429/5xx or a network error,
-    waiting ``backoff * 2**attempt`` seconds (or the server's Retry-After, capped at 30 s).
-    max_reply_bytes: larger response bodies are refused unread.
-    """
+    """Where and how to call the chat endpoint (the ``DETACT_LLM_*`` variables)."""
 
     base_url: str = ""
+    """E.g. ``http://localhost:8000/v1`` (``/chat/completions`` is appended)."""
     model: str = ""
     api_key: str = ""
     timeout: float = 60.0
+    """Seconds per request."""
     retries: int = 3
     backoff: float = 1.0
+    """Extra attempts after a 429/5xx or a network error, waiting ``backoff * 2**attempt``
+    seconds (or the server's Retry-After, capped at 30 s)."""
     max_reply_bytes: int = 2_000_000
+    """Larger response bodies are refused unread."""
     temperature: float = 0.0
     max_tokens: int = 1024
 

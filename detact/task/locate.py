@@ -18,6 +18,9 @@ A reference is read in four parts:
 * the whole query, articles aside, still counts when a name equals it: a calculator's "AND"
   and "OR" keys, a "Find" button, a "Buttons" tab are named by words the parts above consume.
   OCR's l / I / 1 and O / 0 confusions are folded for these equalities ("In" read for "ln").
+
+Without role words, a control outranks a static text that scores the same (`CONTROL_TIE`): a
+combo box named by the title beside it and the title itself; an agent asks for things to act on.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..elements import ParseResult
+from ..elements import INTERACTIVE, ParseResult
 from ..errors import DetactError
 from .textmatch import COLOR_WORDS, clip, fuzzy_ratio, norm, quoted_phrases, tokens
 
@@ -36,6 +39,7 @@ COLOR_BONUS = 0.2
 POSITION_BONUS = 0.25
 ORDINAL_BONUS = 0.6
 SEMANTIC_WEIGHT = 0.8
+CONTROL_TIE = 0.01
 MAX_QUERY_CHARS = 300
 
 #: Words people use for a role -> the roles they mean.
@@ -213,7 +217,7 @@ def locate(result: ParseResult, query: str, k: int = 5, *, embedder=None, descri
             sem = embedder.encode([nm or "-" for nm in names]) @ q
             score = np.maximum(score, SEMANTIC_WEIGHT * np.clip(sem, 0, 1)).astype(np.float32)
     whole = _whole_query(query)
-    if whole and whole != norm(ref.words):   # words read as roles, colours or filler may be a name
+    if whole:   # a name equal to the whole query (words read as roles or filler included) is a match
         score = np.maximum(score, _exact(result, whole))
     score += _role_evidence(els, ref.roles)
     if ref.colors:
@@ -229,7 +233,7 @@ def locate(result: ParseResult, query: str, k: int = 5, *, embedder=None, descri
 
 def _role_evidence(els, roles: set[str]) -> np.ndarray:
     if not roles:
-        return np.zeros(len(els), np.float32)
+        return np.where(np.isin(els.role.astype(str), INTERACTIVE), CONTROL_TIE, 0.0).astype(np.float32)
     role = els.role.astype(str)
     icon_like = (els.kind == "icon") | np.isin(role, ["icon"])
     fits = np.isin(role, sorted(roles)) | (("icon" in roles) & icon_like)

@@ -9,6 +9,7 @@ import threading
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Self
 
 
 class _Handler(SimpleHTTPRequestHandler):
@@ -55,7 +56,7 @@ class PageServer:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.httpd.server_address[1]}"
 
-    def __enter__(self) -> "PageServer":
+    def __enter__(self) -> Self:
         self.thread.start()
         return self
 

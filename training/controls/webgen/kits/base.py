@@ -12,21 +12,89 @@ import html
 import random
 import zlib
 from pathlib import Path
+from typing import NamedTuple
 
 from icons import IconSets
 
 BASE_CSS = (Path(__file__).with_name("base.css")).read_text()
 FONTS = ["'DejaVu Sans'", "'Liberation Sans'", "'Noto Sans'", "Roboto", "'Open Sans'", "Inter", "Cantarell",
          "'Liberation Serif'", "system-ui"]
+NM = "/node_modules"   # URL the page server maps to training/controls/node_modules
 CURRENT = ' aria-current="page"'
 HOT = ' class="dx-hot"'
 ARIA_DISABLED = ' aria-disabled="true"'
 ACCENTS = ["#2563eb", "#0f766e", "#7c3aed", "#db2777", "#ea580c", "#16a34a", "#0284c7", "#4f46e5", "#b91c1c"]
 
 
+class RadioOption(NamedTuple):
+    """One option of a radio group, ready to draw."""
+    name: str    # the group's name ("" unless the markup asks for one)
+    value: str   # v0, v1, …: the group's value names its checked option
+    id: str      # element id ("" unless asked for)
+    label: str   # escaped text
+    state: str   # checked and disabled attributes
+
+
 def esc(s) -> str:
     """HTML-escape text and attribute values."""
     return html.escape(str(s), quote=True)
+
+
+def flag(on, attr: str) -> str:
+    """A boolean HTML attribute (with its leading space) when ``on``, else ""."""
+    return f" {attr}" if on else ""
+
+
+def check_flags(checked, disabled) -> str:
+    """The checked and disabled attributes of a check box, switch or radio."""
+    return flag(checked, "checked") + flag(disabled, "disabled")
+
+
+def row_aria(w: dict) -> str:
+    """' aria-labelledby=…' (with its leading space) when the control's setting row labels it, else ""."""
+    return f' aria-labelledby="{w["_lbl"]}"' if w.get("labelled_by_row") else ""
+
+
+def alone_or(w: dict, control: str, with_label: str) -> str:
+    """``control`` alone when its setting row labels it, else ``with_label`` (the control with its own label)."""
+    return control if w.get("labelled_by_row") else with_label
+
+
+def switch_input(c: dict, attrs: str) -> str:
+    """A check box drawn as a switch: ``attrs``, its state, and aria-labelledby when its setting row labels it."""
+    return f'<input type="checkbox" role="switch" {attrs}{check_flags(c["checked"], c["disabled"])}{row_aria(c)}>'
+
+
+def menu_trigger(open_: bool) -> str:
+    """The ARIA attributes of a button that opens a menu."""
+    return f'aria-haspopup="menu" aria-expanded="{str(open_).lower()}"'
+
+
+def menu_role(it: dict) -> tuple[str, str]:
+    """(role, aria-checked attribute) of a menu item; checkable items are menuitemcheckbox."""
+    if "check" in it:
+        return "menuitemcheckbox", f' aria-checked="{str(it["check"]).lower()}"'
+    return "menuitem", ""
+
+
+def option_tags(s: dict) -> str:
+    """The <option>s of a select spec, its selected one marked."""
+    return "".join(f'<option{flag(k == s["selected"], "selected")}>{esc(o)}</option>' for k, o in enumerate(s["options"]))
+
+
+def text_attrs(t: dict) -> str:
+    """The placeholder and value attributes of a text or search field."""
+    return f'placeholder="{esc(t["placeholder"])}" value="{esc(t["value"])}"'
+
+
+def dx_field(label: str, i: str, control: str) -> str:
+    """base.css's field: a <label> above its ``control`` (id ``i``)."""
+    return f'<div class="dx-field"><label for="{i}">{esc(label)}</label>{control}</div>'
+
+
+def dx_span_field(label: str, control: str) -> str:
+    """base.css's field for a control that names itself: ``label`` shown above it as plain text."""
+    return f'<div class="dx-field"><span>{esc(label)}</span>{control}</div>'
 
 
 class Kit:
@@ -35,6 +103,30 @@ class Kit:
     name = "native"
     dark_ok = True
     iconsets = ("bootstrap", "mdi", "lucide", "tabler")
+    stylesheets: tuple[str, ...] = ()   # the kit's CSS files under NM, linked in <head>
+    theme_attr = ""                     # <html> attribute that switches the kit's own dark theme
+    css = ""                            # kit CSS appended after base.css (theme variables, fixes)
+    # native controls the kit restyles: base data-w selector -> the kit's class and data-w attributes
+    restyled: dict[str, str] = {}
+    # open selects: always the kit's ARIA dropdown, or (False) a coin flip with the customizable <select>
+    aria_open_select = False
+    # Widget markup kits change by data rather than code: str.format templates, fields in braces.
+    # A radio group: one option, with {name} {id} {value} {label} {state} {inline}, and the group around the
+    # {options}; {inline} is radio_inline[0] in an inline group, else radio_inline[1].
+    radio_template = ('<div class="dx-check"><input type="radio" name="{name}" id="{id}" data-w="input[type=radio]"{state}>'
+                      '<label for="{id}">{label}</label></div>')
+    radio_group_template = '<fieldset class="dx-radios{inline}"><legend>{label}</legend>{options}</fieldset>'
+    radio_inline = (" dx-inline", "")
+    # An open menu: the popup around its {entries}, named by {label}; and the separator between items.
+    menu_template = '<div role="menu" class="dx-menu" data-w="div[role=menu]" aria-label="{label}">{entries}</div>'
+    menu_separator = '<div role="separator" data-w="div[role=separator]"></div>'
+    # A card: its title, body and a row of actions.  Pagination: the list around the page_item()s.
+    card_template = '<div class="dx-card"><h3>{title}</h3>{body}<div class="dx-row">{actions}</div></div>'
+    pagination_template = '<nav class="dx-pages" aria-label="Pagination"><ul>{items}</ul></nav>'
+    # Table classes: fixed ones, then optional ones, each drawn with the probability given.
+    table_style: tuple[str, tuple[str, ...], float] = ("", (), 0.0)
+    # (horizontal, vertical) separator: a rule between blocks, a bar between toolbar buttons.
+    separators = ('<hr data-w="hr">', '<div role="separator" aria-orientation="vertical" data-w="div[role=separator]"></div>')
 
     def __init__(self, icons: IconSets, rng: random.Random, theme: str, variant: str = ""):
         self.icons = icons
@@ -56,8 +148,12 @@ class Kit:
         return self.icons.svg(action, self.iconset, size, extra)
 
     @staticmethod
-    def dis(flag: bool) -> str:
-        return " disabled" if flag else ""
+    def dis(on: bool) -> str:
+        return flag(on, "disabled")
+
+    def native(self, selector: str) -> str:
+        """data-w of a native control, or the class and data-w the kit restyles it with."""
+        return self.restyled.get(selector, f'data-w="{selector}"')
 
     @staticmethod
     def row_labelled(w: dict) -> str:
@@ -72,14 +168,16 @@ class Kit:
     @staticmethod
     def span_field(w: dict, control: str) -> str:
         """``control`` alone when its setting row labels it, else in a field under a <span> label."""
-        return control if w.get("labelled_by_row") else f'<div class="dx-field"><span>{esc(w["label"])}</span>{control}</div>'
+        return alone_or(w, control, dx_span_field(w["label"], control))
 
     @staticmethod
     def labelled_field(w: dict, i: str, control: str) -> str:
-        """``control`` (id ``i``) alone when its setting row labels it, else in a field with a <label>."""
-        if w.get("labelled_by_row"):
-            return control
-        return f'<div class="dx-field"><label for="{i}">{esc(w["label"])}</label>{control}</div>'
+        """``control`` (id ``i``) alone when its setting row labels it, else in a base field with a <label>."""
+        return alone_or(w, control, dx_field(w["label"], i, control))
+
+    def field(self, label: str, i: str, control: str) -> str:
+        """A text field's wrapper: ``label`` above ``control`` (id ``i``).  CSS-framework kits use their own."""
+        return dx_field(label, i, control)
 
     def render(self, w: dict) -> str:
         """Dispatch one widget spec to its w_<type> method."""
@@ -91,17 +189,18 @@ class Kit:
     # -- document ----------------------------------------------------------------------
     def head(self) -> str:
         """<link>/<script> tags of the kit (none for native HTML)."""
-        return ""
+        return "".join(f'<link rel="stylesheet" href="{NM}/{path}">' for path in self.stylesheets)
 
     def html_attrs(self) -> str:
-        return f'class="dx-{self.theme}"'
+        switch = f' {self.theme_attr}="{self.theme}"' if self.theme_attr else ""
+        return f'class="dx-{self.theme}"{switch}'
 
     def body_attrs(self) -> str:
         return ""
 
     def extra_css(self) -> str:
-        """Kit-specific CSS appended after base.css (theme variables, fixes)."""
-        return ""
+        """Kit-specific CSS appended after base.css."""
+        return self.css
 
     def ready_script(self) -> str:
         """JS run after load; must set window.__dxReady = true when the page is drawn."""
@@ -171,7 +270,8 @@ class Kit:
         return f"dx-btn dx-{b['kind']}"
 
     def w_button(self, b: dict) -> str:
-        attrs = f'type="button" class="{self.button_classes(b)}{" dx-ico-btn" if b.get("icon_only") else ""}" data-w="button"'
+        classes = self.button_classes(b) + (" dx-ico-btn" if b.get("icon_only") else "")
+        attrs = f'type="button" class="{classes}" {self.native("button")}'
         if "pressed" in b:
             attrs += f' aria-pressed="{str(b["pressed"]).lower()}"'
         if b.get("icon_only"):
@@ -184,70 +284,77 @@ class Kit:
 
     def w_checkbox(self, c: dict) -> str:
         i = self.uid()
-        if c.get("labelled_by_row"):
-            return (f'<input type="checkbox" id="{i}" data-w="input[type=checkbox]" aria-labelledby="{c["_lbl"]}"'
-                    f'{" checked" if c["checked"] else ""}{self.dis(c["disabled"])}>')
-        return (f'<div class="dx-check"><input type="checkbox" id="{i}" data-w="input[type=checkbox]"'
-                f'{" checked" if c["checked"] else ""}{self.dis(c["disabled"])}><label for="{i}">{esc(c["label"])}</label></div>')
+        box = (f'<input type="checkbox" id="{i}" {self.native("input[type=checkbox]")}{row_aria(c)}'
+               f'{check_flags(c["checked"], c["disabled"])}>')
+        return alone_or(c, box, f'<div class="dx-check">{box}<label for="{i}">{esc(c["label"])}</label></div>')
 
     def w_switch(self, c: dict) -> str:
         i = self.uid()
-        inp = (f'<input type="checkbox" role="switch" class="dx-switch" id="{i}" data-w="input[type=checkbox][role=switch]"'
-               f'{" checked" if c["checked"] else ""}{self.dis(c["disabled"])}')
-        if c.get("labelled_by_row"):
-            return f'{inp} aria-labelledby="{c["_lbl"]}">'
-        return f'<div class="dx-check">{inp}><label for="{i}">{esc(c["label"])}</label></div>'
+        switch = switch_input(c, f'class="dx-switch" id="{i}" data-w="input[type=checkbox][role=switch]"')
+        return alone_or(c, switch, f'<div class="dx-check">{switch}<label for="{i}">{esc(c["label"])}</label></div>')
 
     def w_radios(self, g: dict) -> str:
-        name = self.uid("grp")
-        opts = []
-        for k, o in enumerate(g["options"]):
-            i = self.uid()
-            opts.append(f'<div class="dx-check"><input type="radio" name="{name}" id="{i}" data-w="input[type=radio]"'
-                        f'{" checked" if k == g["selected"] else ""}{self.dis(k in g["disabled_idx"])}>'
-                        f'<label for="{i}">{esc(o)}</label></div>')
-        cls = "dx-radios dx-inline" if g.get("inline") else "dx-radios"
-        return f'<fieldset class="{cls}"><legend>{esc(g["label"])}</legend>{"".join(opts)}</fieldset>'
+        inline = self.radio_inline[0] if g["inline"] else self.radio_inline[1]
+        options = "".join(self.radio_template.format(inline=inline, **o._asdict()) for o in self.radio_options(g))
+        return self.radio_group_template.format(label=esc(g["label"]), options=options, inline=inline)
+
+    def radio_options(self, g: dict) -> list[RadioOption]:
+        """The options of a radio group.  The group name and option ids are drawn only where radio_template
+        uses them: they count up through the page."""
+        name = self.uid("grp") if "{name}" in self.radio_template else ""
+        ids = "{id}" in self.radio_template
+        return [RadioOption(name, f"v{k}", self.uid() if ids else "", esc(o),
+                            check_flags(k == g["selected"], k in g["disabled_idx"])) for k, o in enumerate(g["options"])]
+
+    def w_text(self, t: dict) -> str:
+        """A search box (no visible label) or a labelled text field."""
+        return self.search_field(t) if t.get("search") else self.text_field(t)
 
     def search_field(self, t: dict) -> str:
         return (f'<input type="search" class="dx-search" data-w="input[type=search]" aria-label="{esc(t["label"])}" '
-                f'placeholder="{esc(t["placeholder"])}" value="{esc(t["value"])}">')
+                f'{text_attrs(t)}>')
 
-    def w_text(self, t: dict) -> str:
-        if t.get("search"):
-            return self.search_field(t)
+    def text_field(self, t: dict) -> str:
         i = self.uid()
-        return (f'<div class="dx-field"><label for="{i}">{esc(t["label"])}</label>'
-                f'<input id="{i}" type="{t["type"]}" data-w="input[type={t["type"]}]" placeholder="{esc(t["placeholder"])}" '
-                f'value="{esc(t["value"])}"{self.dis(t["disabled"])}></div>')
+        return self.field(t["label"], i, self.text_input(t, i))
+
+    def text_input(self, t: dict, i: str) -> str:
+        """The bare text <input> (id ``i``) of a text spec."""
+        return f'<input id="{i}" type="{t["type"]}" data-w="input[type={t["type"]}]" {text_attrs(t)}{self.dis(t["disabled"])}>'
 
     def w_textarea(self, t: dict) -> str:
         i = self.uid()
-        return (f'<div class="dx-field"><label for="{i}">{esc(t["label"])}</label><textarea id="{i}" data-w="textarea" '
-                f'rows="{t["rows"]}" placeholder="{esc(t["placeholder"])}"{self.dis(t["disabled"])}>{esc(t["value"])}</textarea>'
-                '</div>')
+        return self.field(t["label"], i, self.textarea(t, i))
+
+    def textarea(self, t: dict, i: str) -> str:
+        """The bare <textarea> (id ``i``) of a textarea spec."""
+        return (f'<textarea id="{i}" data-w="textarea" rows="{t["rows"]}" placeholder="{esc(t["placeholder"])}"'
+                f'{self.dis(t["disabled"])}>{esc(t["value"])}</textarea>')
 
     def w_number(self, n: dict) -> str:
         i = self.uid()
-        inp = (f'<input id="{i}" type="number" data-w="input[type=number]" min="{n["min"]}" max="{n["max"]}" '
+        inp = (f'<input id="{i}" type="number" {self.native("input[type=number]")} min="{n["min"]}" max="{n["max"]}" '
                f'value="{n["value"]}" style="width:8em" {self.row_labelled(n)}{self.dis(n["disabled"])}>')
         return self.labelled_field(n, i, inp)
 
     def w_slider(self, s: dict) -> str:
         i = self.uid()
-        inp = (f'<input id="{i}" type="range" data-w="input[type=range]" min="0" max="100" value="{s["value"]}" '
+        inp = (f'<input id="{i}" type="range" {self.native("input[type=range]")} min="0" max="100" value="{s["value"]}" '
                f'style="width:220px" {self.row_labelled(s)}{self.dis(s["disabled"])}>')
         return self.labelled_field(s, i, inp)
 
     def w_select(self, s: dict) -> str:
-        """Native <select>; open ones use the customizable select (drawn in-page) or an ARIA listbox."""
-        if s.get("open") and self.r.random() < 0.5:
+        """An open select drawn as the kit's ARIA dropdown, else (or by a coin flip) its <select>."""
+        if s.get("open") and (self.aria_open_select or self.r.random() < 0.5):
             return self.aria_select(s)
+        return self.native_select(s)
+
+    def native_select(self, s: dict) -> str:
+        """A <select>; an open one is the customizable select, drawn in-page once clicked."""
         i = self.uid()
-        opts = "".join(f'<option{" selected" if k == s["selected"] else ""}>{esc(o)}</option>'
-                       for k, o in enumerate(s["options"]))
+        opts = option_tags(s)
         base = ' class="dx-basesel" data-open="click"' if s.get("open") else ""
-        sel = f'<select id="{i}" data-w="select" {self.row_labelled(s)}{base}{self.dis(s["disabled"])}>{opts}</select>'
+        sel = f'<select id="{i}" {self.native("select")} {self.row_labelled(s)}{base}{self.dis(s["disabled"])}>{opts}</select>'
         return self.labelled_field(s, i, sel)
 
     def aria_select(self, s: dict) -> str:
@@ -271,9 +378,8 @@ class Kit:
                 f'height="{im["h"]}" data-w="img">')
 
     def w_separator(self, s: dict) -> str:
-        if s.get("vertical"):
-            return '<div role="separator" aria-orientation="vertical" data-w="div[role=separator]"></div>'
-        return '<hr data-w="hr">'
+        horizontal, vertical = self.separators
+        return vertical if s.get("vertical") else horizontal
 
     def w_heading(self, h: dict) -> str:
         return f'<h{h["level"]}>{esc(h["text"])}</h{h["level"]}>'
@@ -284,8 +390,7 @@ class Kit:
 
     def w_progress(self, p: dict) -> str:
         i = self.uid()
-        return (f'<div class="dx-field"><label for="{i}">{esc(p["label"])}</label>'
-                f'<progress id="{i}" max="100" value="{p["value"]}" data-w="progress"></progress></div>')
+        return self.field(p["label"], i, f'<progress id="{i}" max="100" value="{p["value"]}" data-w="progress"></progress>')
 
     # -- composite widgets ---------------------------------------------------------------
     def w_setting(self, s: dict) -> str:
@@ -312,38 +417,45 @@ class Kit:
 
     def menu_html(self, items: list[dict], label: str = "") -> str:
         """An open menu popup (role=menu) positioned below its wrapper."""
-        out = []
-        for it in items:
-            if it.get("sep"):
-                out.append('<div role="separator" data-w="div[role=separator]"></div>')
-                continue
-            role = "menuitemcheckbox" if "check" in it else "menuitem"
-            chk = f' aria-checked="{str(it["check"]).lower()}"' if "check" in it else ""
-            mark = ("✓ " if it.get("check") else "\u2003") if "check" in it else ""
-            kbd = f'<span class="dx-kbd">{esc(it["shortcut"])}</span>' if it.get("shortcut") else ""
-            out.append(f'<div role="{role}" tabindex="-1" data-w="div[role={role}]"{chk}'
-                       f'{ARIA_DISABLED if it.get("disabled") else ""}><span>{mark}{esc(it["label"])}</span>{kbd}</div>')
-        return f'<div role="menu" class="dx-menu" data-w="div[role=menu]" aria-label="{esc(label)}">{"".join(out)}</div>'
+        entries = "".join(self.menu_separator if it.get("sep") else self.menu_item(it) for it in items)
+        return self.menu_template.format(label=esc(label), entries=entries)
+
+    def menu_item(self, it: dict) -> str:
+        role, checked = menu_role(it)
+        # an unchecked checkable item keeps the tick's room so the labels line up
+        mark = ("✓ " if it["check"] else "\u2003") if "check" in it else ""
+        kbd = f'<span class="dx-kbd">{esc(it["shortcut"])}</span>' if it.get("shortcut") else ""
+        return (f'<div role="{role}" tabindex="-1" data-w="div[role={role}]"{checked}'
+                f'{ARIA_DISABLED if it.get("disabled") else ""}><span>{mark}{esc(it["label"])}</span>{kbd}</div>')
 
     def w_menubutton(self, m: dict) -> str:
-        exp = "true" if m["open"] else "false"
+        content, aria_label = self.menu_button_content(m, "{} ▾")
+        # an icon-only trigger is a quiet icon button, a labelled one a secondary button
         if m.get("icon"):
-            inner = self.icon(m["icon"])
-            attrs = f'aria-label="{esc(m["label"])}" class="{self.button_classes({"kind": "text"})} dx-ico-btn"'
+            cls = f'{self.button_classes({"kind": "text"})} dx-ico-btn'
         else:
-            inner = f'{esc(m["label"])} ▾'
-            attrs = f'class="{self.button_classes({"kind": "secondary"})}"'
-        btn = (f'<button type="button" {attrs} data-w="button[aria-haspopup=menu]" aria-haspopup="menu" '
-               f'aria-expanded="{exp}">{inner}</button>')
-        menu = self.menu_html(m["items"], m["label"]) if m["open"] else ""
-        return f'<div class="dx-row"><div class="dx-menuwrap">{btn}{menu}</div></div>'
+            cls = self.button_classes({"kind": "secondary"})
+        btn = (f'<button type="button"{aria_label} class="{cls}" data-w="button[aria-haspopup=menu]" '
+               f'{menu_trigger(m["open"])}>{content}</button>')
+        return f'<div class="dx-row"><div class="dx-menuwrap">{btn}{self.open_menu(m)}</div></div>'
+
+    def menu_button_content(self, m: dict, text: str) -> tuple[str, str]:
+        """(content, aria-label attribute) of a menu button: its icon, named by aria-label, or its
+        label formatted into ``text`` (which adds the kit's caret)."""
+        if m.get("icon"):
+            return self.icon(m["icon"]), f' aria-label="{esc(m["label"])}"'
+        return text.format(esc(m["label"])), ""
+
+    def open_menu(self, m: dict) -> str:
+        """The menu of a menu button when it is open, else ""."""
+        return self.menu_html(m["items"], m["label"]) if m["open"] else ""
 
     def w_menubar(self, mb: dict) -> str:
         out = []
         for k, m in enumerate(mb["menus"]):
             open_ = m.get("items") is not None
-            btn = (f'<button type="button" role="menuitem" data-w="button[role=menuitem]" aria-haspopup="menu" '
-                   f'aria-expanded="{str(open_).lower()}">{esc(m["label"])}</button>')
+            btn = (f'<button type="button" role="menuitem" data-w="button[role=menuitem]" {menu_trigger(open_)}>'
+                   f'{esc(m["label"])}</button>')
             menu = self.menu_html(m["items"], m["label"]) if open_ else ""
             out.append(f'<div class="dx-menuwrap">{btn}{menu}</div>')
         return f'<div role="menubar" class="dx-menubar" data-w="div[role=menubar]" aria-label="Application">{"".join(out)}</div>'
@@ -390,7 +502,8 @@ class Kit:
                 f'<thead><tr>{"".join(head)}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
     def table_class(self) -> str:
-        return ""
+        fixed, optional, p = self.table_style
+        return fixed + "".join(c for c in optional if self.r.random() < p)
 
     @staticmethod
     def _act_label(a: str) -> str:
@@ -443,8 +556,7 @@ class Kit:
         return f'<ul role="tree" data-w="ul[role=tree]" aria-label="{esc(t["label"])}">{items(t["roots"], 1)}</ul>'
 
     def w_accordion(self, a: dict) -> str:
-        return "".join(f'<details class="dx-acc"{" open" if it["open"] else ""}><summary data-w="summary">{esc(it["title"])}'
-                       '</summary>'
+        return "".join(f'<details class="dx-acc"{flag(it["open"], "open")}><summary data-w="summary">{esc(it["title"])}</summary>'
                        f'<p>{esc(it["body"])}</p></details>' for it in a["items"])
 
     def w_breadcrumb(self, b: dict) -> str:
@@ -453,16 +565,17 @@ class Kit:
         return f'<nav class="dx-crumbs" aria-label="Breadcrumb"><ol>{lis}</ol></nav>'
 
     def w_pagination(self, p: dict) -> str:
-        lis = ['<li><a href="#" data-w="a">Previous</a></li>']
-        for k in range(1, p["pages"] + 1):
-            cur = ' aria-current="page"' if k == p["current"] else ""
-            lis.append(f'<li><a href="#" data-w="a"{cur}>{k}</a></li>')
-        lis.append('<li><a href="#" data-w="a">Next</a></li>')
-        return f'<nav class="dx-pages" aria-label="Pagination"><ul>{"".join(lis)}</ul></nav>'
+        """Previous, the numbered pages (one of them current), Next."""
+        numbers = [self.page_item(k, k == p["current"]) for k in range(1, p["pages"] + 1)]
+        items = [self.page_item("Previous"), *numbers, self.page_item("Next")]
+        return self.pagination_template.format(items="".join(items))
+
+    def page_item(self, text, current: bool = False) -> str:
+        return f'<li><a href="#" data-w="a"{CURRENT if current else ""}>{text}</a></li>'
 
     def w_card(self, c: dict) -> str:
-        return (f'<div class="dx-card"><h3>{esc(c["title"])}</h3>{self.render_all(c["body"])}'
-                f'<div class="dx-row">{self.render_all(c["actions"])}</div></div>')
+        return self.card_template.format(title=esc(c["title"]), body=self.render_all(c["body"]),
+                                         actions=self.render_all(c["actions"]))
 
     def w_cards(self, w: dict) -> str:
         return f'<div class="dx-cards">{self.render_all(w["items"])}</div>'

@@ -1,27 +1,97 @@
 """CSS-framework kits: Bootstrap 5, Bulma 1, Pico 2 and Spectre (held out)."""
 from __future__ import annotations
 
-from .base import ARIA_DISABLED, Kit, esc
-
-NM = "/node_modules"
-
-
-def _checked(flag: bool) -> str:
-    return " checked" if flag else ""
+from .base import (ARIA_DISABLED, CURRENT, Kit, alone_or, check_flags, esc, menu_role, menu_trigger, option_tags, row_aria,
+                   switch_input, text_attrs)
 
 
-class BootstrapKit(Kit):
+class FrameworkKit(Kit):
+    """What Bootstrap, Bulma and Spectre share: text fields (a wrapper, a label and a control, each with the
+    framework's class), native controls restyled by class, open selects as dropdowns, links as nav lists."""
+
+    aria_open_select = True  # a framework can't style the customizable <select>: open selects are its dropdown
+    small_class = ""         # added to controls in the kit's small variant
+    field_class = ""         # wrapper of a text field
+    label_class = ""         # its <label>
+    input_class = ""         # class of a text <input> (and <textarea>); also the data-w selector
+    textarea_class = ""      # class of a <textarea>, where it has one of its own
+    button_class = ""        # class of a button
+    range_class = ""         # class of a range slider, where the framework styles one
+    select_class = ""        # class of a native <select>, where the framework styles one
+    pagination_template = '<ul class="pagination">{items}</ul>'
+
+    @property
+    def restyled(self) -> dict[str, str]:
+        """Native controls the framework restyles: the class it gives each, and a data-w naming that class."""
+        def classed(cls: str, suffix: str = "") -> str:
+            return f'class="{cls}" data-w="{self.name} .{cls}{suffix}"'
+        styles = {"button": f'data-w="{self.name} .{self.button_class}"',
+                  "input[type=number]": classed(self.input_class, " number")}
+        if self.range_class:
+            styles["input[type=range]"] = classed(self.range_class)
+        if self.select_class:
+            styles["select"] = classed(self.select_class)
+        return styles
+
+    def small(self) -> str:
+        return self.small_class if self.variant in ("sm", "small") else ""
+
+    def field(self, label: str, i: str, control: str) -> str:
+        return (f'<div class="{self.field_class}"><label class="{self.label_class}" for="{i}">{esc(label)}</label>'
+                f'{control}</div>')
+
+    def text_class(self) -> str:
+        return self.input_class
+
+    def text_input(self, t: dict, i: str) -> str:
+        return (f'<input class="{self.text_class()}" id="{i}" type="{t["type"]}" data-w="{self.name} .{self.input_class}" '
+                f'{text_attrs(t)}{self.dis(t["disabled"])}>')
+
+    def textarea(self, t: dict, i: str) -> str:
+        # data-w is a selector that finds the control: a class shared with <input> needs the tag name
+        cls, selector = ((self.textarea_class, f".{self.textarea_class}") if self.textarea_class
+                         else (self.input_class, f"textarea.{self.input_class}"))
+        return (f'<textarea class="{cls}" id="{i}" rows="{t["rows"]}" data-w="{self.name} {selector}" '
+                f'placeholder="{esc(t["placeholder"])}"{self.dis(t["disabled"])}>{esc(t["value"])}</textarea>')
+
+    def w_list(self, lst: dict) -> str:
+        """A list of links is the framework's navigation list, one item (at random) current."""
+        if lst["kind"] == "links":
+            return self.link_list(lst["items"], active=self.r.randrange(len(lst["items"])))
+        return self.other_list(lst)
+
+    def link_list(self, items: list[str], active: int) -> str:
+        """The framework's list of links, ``active`` the current one."""
+        raise NotImplementedError
+
+    def other_list(self, lst: dict) -> str:
+        """Any other list (plain, people, files)."""
+        return super().w_list(lst)
+
+
+class BootstrapKit(FrameworkKit):
     """Bootstrap 5.3 components (data-bs-theme for dark)."""
 
     name = "bootstrap"
     iconsets = ("bootstrap", "bootstrap", "tabler", "lucide")
+    stylesheets = ("bootstrap/dist/css/bootstrap.min.css",)
+    theme_attr = "data-bs-theme"
     variants = ("default", "sm")
-
-    def head(self) -> str:
-        return f'<link rel="stylesheet" href="{NM}/bootstrap/dist/css/bootstrap.min.css">'
-
-    def html_attrs(self) -> str:
-        return f'class="dx-{self.theme}" data-bs-theme="{self.theme}"'
+    small_class = " btn-sm"
+    radio_template = ('<div class="form-check{inline}"><input class="form-check-input" type="radio" name="{name}" id="{id}" '
+                      'data-w="bootstrap .form-check radio"{state}><label class="form-check-label" for="{id}">{label}</label>'
+                      '</div>')
+    radio_group_template = '<fieldset class="mb-3"><legend class="form-label fs-6">{label}</legend>{options}</fieldset>'
+    radio_inline = (" form-check-inline", "")
+    menu_template = ('<ul class="dropdown-menu show" role="menu" data-w="bootstrap .dropdown-menu" aria-label="{label}">'
+                     '{entries}</ul>')
+    menu_separator = '<li role="none"><hr class="dropdown-divider"></li>'
+    table_style = (" table", (" table-hover", " table-striped", " table-sm"), 0.4)
+    pagination_template = '<nav aria-label="Pagination"><ul class="pagination">{items}</ul></nav>'
+    card_template = ('<div class="card"><div class="card-body"><h5 class="card-title">{title}</h5>{body}'
+                     '<div class="d-flex gap-2 flex-wrap align-items-center">{actions}</div></div></div>')
+    field_class, label_class, input_class = "mb-3 dx-field", "form-label", "form-control"
+    button_class, range_class, select_class = "btn", "form-range", "form-select"
 
     def extra_css(self) -> str:
         font = "body { font-family: var(--bs-body-font-family); font-size: var(--bs-body-font-size); }" \
@@ -34,82 +104,38 @@ class BootstrapKit(Kit):
                 "2px; }"
                 ".modal.show { display: block; } .dx-field { max-width: 440px; }")
 
-    def _sm(self) -> str:
-        return " btn-sm" if self.variant == "sm" else ""
-
     def button_classes(self, b: dict) -> str:
         if "pressed" in b:
-            return f"btn btn-outline-secondary{self._sm()}{' active' if b['pressed'] else ''}"
+            return f"btn btn-outline-secondary{self.small()}{' active' if b['pressed'] else ''}"
         if b.get("icon_only"):
-            return f"btn {self.r.choice(['btn-light', 'btn-outline-secondary', 'btn-link'])}{self._sm()}"
+            return f"btn {self.r.choice(['btn-light', 'btn-outline-secondary', 'btn-link'])}{self.small()}"
         cls = {"primary": "btn-primary",
                "secondary": self.r.choice(["btn-secondary", "btn-outline-secondary", "btn-light"]),
                "text": "btn-link", "danger": self.r.choice(["btn-danger", "btn-outline-danger"])}[b["kind"]]
-        return "btn " + cls + self._sm()
-
-    def w_button(self, b: dict) -> str:
-        return super().w_button(b).replace('data-w="button"', 'data-w="bootstrap .btn"', 1)
+        return "btn " + cls + self.small()
 
     def w_checkbox(self, c: dict) -> str:
-        i = self.uid()
-        lbl = f' aria-labelledby="{c["_lbl"]}"' if c.get("labelled_by_row") else ""
-        inp = (f'<input class="form-check-input" type="checkbox" id="{i}" data-w="bootstrap .form-check"{lbl}'
-               f'{_checked(c["checked"])}{self.dis(c["disabled"])}>')
-        label = "" if c.get("labelled_by_row") else f'<label class="form-check-label" for="{i}">{esc(c["label"])}</label>'
-        return f'<div class="form-check">{inp}{label}</div>'
+        return self._form_check(c, switch=False)
 
     def w_switch(self, c: dict) -> str:
-        i = self.uid()
-        lbl = f' aria-labelledby="{c["_lbl"]}"' if c.get("labelled_by_row") else ""
-        inp = (f'<input class="form-check-input" type="checkbox" role="switch" id="{i}" data-w="bootstrap .form-switch"{lbl}'
-               f'{_checked(c["checked"])}{self.dis(c["disabled"])}>')
-        label = "" if c.get("labelled_by_row") else f'<label class="form-check-label" for="{i}">{esc(c["label"])}</label>'
-        return f'<div class="form-check form-switch">{inp}{label}</div>'
+        return self._form_check(c, switch=True)
 
-    def w_radios(self, g: dict) -> str:
-        name = self.uid("grp")
-        out = []
-        for k, o in enumerate(g["options"]):
-            i = self.uid()
-            out.append(f'<div class="form-check{" form-check-inline" if g["inline"] else ""}"><input class="form-check-input" '
-                       f'type="radio" name="{name}" id="{i}" data-w="bootstrap .form-check radio"{_checked(k == g["selected"])}'
-                       f'{self.dis(k in g["disabled_idx"])}><label class="form-check-label" for="{i}">{esc(o)}</label></div>')
-        return f'<fieldset class="mb-3"><legend class="form-label fs-6">{esc(g["label"])}</legend>{"".join(out)}</fieldset>'
+    def _form_check(self, c: dict, switch: bool) -> str:
+        """A .form-check box or switch, with its own label unless its setting row labels it."""
+        i = self.uid()
+        kind, role = ("form-switch", ' role="switch"') if switch else ("form-check", "")
+        box = (f'<input class="form-check-input" type="checkbox"{role} id="{i}" data-w="bootstrap .{kind}"{row_aria(c)}'
+               f'{check_flags(c["checked"], c["disabled"])}>')
+        label = alone_or(c, "", f'<label class="form-check-label" for="{i}">{esc(c["label"])}</label>')
+        return f'<div class="form-check{" form-switch" if switch else ""}">{box}{label}</div>'
 
     def search_field(self, t: dict) -> str:
         inp = (f'<input type="search" class="form-control{" form-control-sm" if self.variant == "sm" else ""}" '
-               f'data-w="bootstrap .form-control search" aria-label="{esc(t["label"])}" placeholder="{esc(t["placeholder"])}" '
-               f'value="{esc(t["value"])}">')
+               f'data-w="bootstrap .form-control search" aria-label="{esc(t["label"])}" {text_attrs(t)}>')
         if self.r.random() < 0.5:
             return (f'<div class="input-group" style="max-width:320px"><span class="input-group-text">{self.icon("search", 16)}'
                     f'</span>{inp}</div>')
         return f'<div style="max-width:280px">{inp}</div>'
-
-    def w_text(self, t: dict) -> str:
-        if t.get("search"):
-            return self.search_field(t)
-        i = self.uid()
-        return (f'<div class="mb-3 dx-field"><label class="form-label" for="{i}">{esc(t["label"])}</label>'
-                f'<input class="form-control" id="{i}" type="{t["type"]}" data-w="bootstrap .form-control" '
-                f'placeholder="{esc(t["placeholder"])}" value="{esc(t["value"])}"{self.dis(t["disabled"])}></div>')
-
-    def w_textarea(self, t: dict) -> str:
-        i = self.uid()
-        return (f'<div class="mb-3 dx-field"><label class="form-label" for="{i}">{esc(t["label"])}</label>'
-                f'<textarea class="form-control" id="{i}" rows="{t["rows"]}" data-w="bootstrap textarea.form-control" '
-                f'placeholder="{esc(t["placeholder"])}"{self.dis(t["disabled"])}>{esc(t["value"])}</textarea></div>')
-
-    def w_number(self, n: dict) -> str:
-        return super().w_number(n).replace('data-w="input[type=number]"', 'class="form-control" data-w="bootstrap .form-control '
-                                                                          'number"')
-
-    def w_slider(self, s: dict) -> str:
-        return super().w_slider(s).replace('data-w="input[type=range]"', 'class="form-range" data-w="bootstrap .form-range"')
-
-    def w_select(self, s: dict) -> str:
-        if s.get("open"):
-            return self.aria_select(s)
-        return super().w_select(s).replace('data-w="select"', 'class="form-select" data-w="bootstrap .form-select"')
 
     def aria_select(self, s: dict) -> str:
         i = self.uid()
@@ -125,33 +151,23 @@ class BootstrapKit(Kit):
                 f'{esc(s["options"][s["selected"]])}</button><ul class="dropdown-menu show" role="listbox" '
                 f'data-w="bootstrap .dropdown-menu listbox" aria-label="{esc(s["label"])}">{opts}</ul></div></div>')
 
-    def menu_html(self, items: list[dict], label: str = "") -> str:
-        out = []
-        for it in items:
-            if it.get("sep"):
-                out.append('<li role="none"><hr class="dropdown-divider"></li>')
-                continue
-            role = "menuitemcheckbox" if "check" in it else "menuitem"
-            chk = f' aria-checked="{str(it["check"]).lower()}"' if "check" in it else ""
-            mark = ("✓ " if it.get("check") else "") if "check" in it else ""
-            kbd = f'<span class="text-body-secondary small ms-4">{esc(it["shortcut"])}</span>' if it.get("shortcut") else ""
-            dis = " disabled" if it.get("disabled") else ""
-            out.append(f'<li role="none"><a class="dropdown-item d-flex justify-content-between{dis}" href="#" role="{role}" '
-                       f'data-w="bootstrap .dropdown-item"{chk}{ARIA_DISABLED if dis else ""}><span>{mark}{esc(it["label"])}'
-                       f'</span>{kbd}</a></li>')
-        return ('<ul class="dropdown-menu show" role="menu" data-w="bootstrap .dropdown-menu" '
-                f'aria-label="{esc(label)}">{"".join(out)}</ul>')
+    def menu_item(self, it: dict) -> str:
+        role, checked = menu_role(it)
+        kbd = f'<span class="text-body-secondary small ms-4">{esc(it["shortcut"])}</span>' if it.get("shortcut") else ""
+        dis = " disabled" if it.get("disabled") else ""
+        return (f'<li role="none"><a class="dropdown-item d-flex justify-content-between{dis}" href="#" role="{role}" '
+                f'data-w="bootstrap .dropdown-item"{checked}{ARIA_DISABLED if dis else ""}>'
+                f'<span>{"✓ " if it.get("check") else ""}{esc(it["label"])}</span>{kbd}</a></li>')
 
     def w_menubutton(self, m: dict) -> str:
-        exp = "true" if m["open"] else "false"
         if m.get("icon"):
-            btn = (f'<button type="button" class="btn btn-light" aria-label="{esc(m["label"])}" data-w="bootstrap .btn dropdown" '
-                   f'aria-haspopup="menu" aria-expanded="{exp}">{self.icon(m["icon"])}</button>')
+            look = f'class="btn btn-light" aria-label="{esc(m["label"])}" data-w="bootstrap .btn dropdown"'
+            content = self.icon(m["icon"])
         else:
-            btn = (f'<button type="button" class="btn btn-secondary dropdown-toggle" data-w="bootstrap .dropdown-toggle" '
-                   f'aria-haspopup="menu" aria-expanded="{exp}">{esc(m["label"])}</button>')
-        menu = self.menu_html(m["items"], m["label"]) if m["open"] else ""
-        return f'<div class="mb-2"><div class="dropdown">{btn}{menu}</div></div>'
+            look = 'class="btn btn-secondary dropdown-toggle" data-w="bootstrap .dropdown-toggle"'
+            content = esc(m["label"])
+        btn = f'<button type="button" {look} {menu_trigger(m["open"])}>{content}</button>'
+        return f'<div class="mb-2"><div class="dropdown">{btn}{self.open_menu(m)}</div></div>'
 
     def w_tabs(self, t: dict) -> str:
         pills = self.r.random() < 0.35
@@ -167,16 +183,12 @@ class BootstrapKit(Kit):
         return (f'<ul class="nav {"nav-pills" if pills else "nav-tabs"} mb-3" role="tablist">{"".join(tabs)}</ul>'
                 f'<div role="tabpanel" id="{pid}">{self.render_all(t["panel"])}</div>')
 
-    def table_class(self) -> str:
-        return " table" + "".join(c for c in (" table-hover", " table-striped", " table-sm") if self.r.random() < 0.4)
+    def link_list(self, items: list[str], active: int) -> str:
+        links = "".join(f'<a href="#" class="list-group-item list-group-item-action{" active" if k == active else ""}" '
+                        f'data-w="bootstrap .list-group-item a">{esc(t)}</a>' for k, t in enumerate(items))
+        return f'<div class="list-group" style="max-width:420px">{links}</div>'
 
-    def w_list(self, lst: dict) -> str:
-        if lst["kind"] == "links":
-            act = self.r.randrange(len(lst["items"]))
-            items = "".join(f'<a href="#" class="list-group-item list-group-item-action{" active" if k == act else ""}" '
-                            'data-w="bootstrap .list-group-item a"'
-                            f'>{esc(t)}</a>' for k, t in enumerate(lst["items"]))
-            return f'<div class="list-group" style="max-width:420px">{items}</div>'
+    def other_list(self, lst: dict) -> str:
         items = "".join(f'<li class="list-group-item">{esc(t)}</li>' for t in lst["items"])
         return f'<ul class="list-group" style="max-width:520px">{items}</ul>'
 
@@ -208,19 +220,9 @@ class BootstrapKit(Kit):
         lis += f'<li class="breadcrumb-item active" aria-current="page">{esc(b["items"][-1])}</li>'
         return f'<nav aria-label="breadcrumb"><ol class="breadcrumb">{lis}</ol></nav>'
 
-    def w_pagination(self, p: dict) -> str:
-        lis = ['<li class="page-item"><a class="page-link" href="#" data-w="bootstrap .page-link">Previous</a></li>']
-        for k in range(1, p["pages"] + 1):
-            cur = ' aria-current="page"' if k == p["current"] else ""
-            lis.append(f'<li class="page-item{" active" if cur else ""}"><a class="page-link" href="#" data-w="bootstrap '
-                       f'.page-link"{cur}>{k}</a></li>')
-        lis.append('<li class="page-item"><a class="page-link" href="#" data-w="bootstrap .page-link">Next</a></li>')
-        return f'<nav aria-label="Pagination"><ul class="pagination">{"".join(lis)}</ul></nav>'
-
-    def w_card(self, c: dict) -> str:
-        return (f'<div class="card"><div class="card-body"><h5 class="card-title">{esc(c["title"])}'
-                f'</h5>{self.render_all(c["body"])}'
-                f'<div class="d-flex gap-2 flex-wrap align-items-center">{self.render_all(c["actions"])}</div></div></div>')
+    def page_item(self, text, current: bool = False) -> str:
+        return (f'<li class="page-item{" active" if current else ""}"><a class="page-link" href="#" data-w="bootstrap .page-link"'
+                f'{CURRENT if current else ""}>{text}</a></li>')
 
     def w_progress(self, p: dict) -> str:
         return (f'<div class="mb-3" style="max-width:420px"><div class="form-label">{esc(p["label"])}</div><div '
@@ -251,99 +253,70 @@ class BootstrapKit(Kit):
         return f'<aside class="dx-side">{head}<ul class="nav nav-pills flex-column">{lis}</ul></aside>'
 
 
-class BulmaKit(Kit):
+class BulmaKit(FrameworkKit):
     """Bulma 1.0 (CSS only; data-theme for dark)."""
 
     name = "bulma"
     iconsets = ("mdi", "tabler", "lucide", "bootstrap")
+    stylesheets = ("bulma/css/bulma.min.css",)
     variants = ("default", "small")
-
-    def head(self) -> str:
-        return f'<link rel="stylesheet" href="{NM}/bulma/css/bulma.min.css">'
+    small_class = " is-small"
+    radio_template = ('<label class="radio"><input type="radio" name="{name}" data-w="bulma .radio"{state}> {label}</label>'
+                      '{inline}')
+    radio_group_template = ('<div class="field"><label class="label">{label}</label><div class="control"><div class="radios">'
+                            '{options}</div></div></div>')
+    radio_inline = ("", "<br>")  # stacked options each end in a line break
+    menu_template = ('<div class="dropdown-menu" role="menu" aria-label="{label}" data-w="bulma .dropdown-menu">'
+                     '<div class="dropdown-content">{entries}</div></div>')
+    menu_separator = '<hr class="dropdown-divider">'
+    table_style = (" table is-fullwidth", (" is-striped", " is-hoverable", " is-narrow"), 0.4)
+    card_template = ('<div class="card"><header class="card-header"><p class="card-header-title">{title}</p></header>'
+                     '<div class="card-content">{body}<div class="buttons mt-3">{actions}</div></div></div>')
+    field_class, label_class, input_class, textarea_class = "field dx-field", "label", "input", "textarea"
+    button_class = "button"
+    css = ("html.dx-light, html.dx-dark { --dx-bg: var(--bulma-scheme-main); --dx-fg: var(--bulma-text); "
+           "--dx-border: var(--bulma-border); --dx-bg2: var(--bulma-scheme-main-bis); --dx-accent: var(--bulma-primary); "
+           "--dx-hover: var(--bulma-background); --dx-sel: var(--bulma-primary-light); --dx-menu-bg: "
+           "var(--bulma-scheme-main); "
+           "--dx-muted: var(--bulma-text-weak); }"
+           "body { font-family: var(--bulma-body-family); } .dropdown-menu { display: block; } .dx-field { max-width: "
+           "440px; }"
+           ".modal.is-active { z-index: 100; }")
 
     def html_attrs(self) -> str:
         return f'class="dx-{self.theme} theme-{self.theme}" data-theme="{self.theme}"'
 
-    def extra_css(self) -> str:
-        return ("html.dx-light, html.dx-dark { --dx-bg: var(--bulma-scheme-main); --dx-fg: var(--bulma-text); "
-                "--dx-border: var(--bulma-border); --dx-bg2: var(--bulma-scheme-main-bis); --dx-accent: var(--bulma-primary); "
-                "--dx-hover: var(--bulma-background); --dx-sel: var(--bulma-primary-light); --dx-menu-bg: "
-                "var(--bulma-scheme-main); "
-                "--dx-muted: var(--bulma-text-weak); }"
-                "body { font-family: var(--bulma-body-family); } .dropdown-menu { display: block; } .dx-field { max-width: "
-                "440px; }"
-                ".modal.is-active { z-index: 100; }")
-
-    def _size(self) -> str:
-        return " is-small" if self.variant == "small" else ""
-
     def button_classes(self, b: dict) -> str:
         if "pressed" in b:
-            return "button" + (" is-primary is-selected" if b["pressed"] else "") + self._size()
+            return "button" + (" is-primary is-selected" if b["pressed"] else "") + self.small()
         if b.get("icon_only"):
-            return "button " + self.r.choice(["is-white", "is-ghost", "is-light", ""]) + self._size()
+            return "button " + self.r.choice(["is-white", "is-ghost", "is-light", ""]) + self.small()
         cls = {"primary": self.r.choice(["is-primary", "is-link", "is-info"]),
                "secondary": self.r.choice(["", "is-light", "is-outlined"]),
                "text": "is-text", "danger": self.r.choice(["is-danger", "is-danger is-outlined"])}[b["kind"]]
-        return "button " + cls + self._size()
-
-    def w_button(self, b: dict) -> str:
-        return super().w_button(b).replace('data-w="button"', 'data-w="bulma .button"', 1)
+        return "button " + cls + self.small()
 
     def w_checkbox(self, c: dict) -> str:
-        if c.get("labelled_by_row"):
-            return (f'<input type="checkbox" data-w="bulma .checkbox" aria-labelledby="{c["_lbl"]}"'
-                    f'{_checked(c["checked"])}{self.dis(c["disabled"])}>')
-        return ('<div class="field"><label class="checkbox"><input type="checkbox" data-w="bulma '
-                f'.checkbox"{_checked(c["checked"])}'
-                f'{self.dis(c["disabled"])}> {esc(c["label"])}</label></div>')
-
-    def w_radios(self, g: dict) -> str:
-        name = self.uid("grp")
-        opts = "".join(f'<label class="radio"><input type="radio" name="{name}" data-w="bulma '
-                       f'.radio"{_checked(k == g["selected"])}'
-                       f'{self.dis(k in g["disabled_idx"])}> {esc(o)}</label>' + ("" if g["inline"] else "<br>")
-                       for k, o in enumerate(g["options"]))
-        return (f'<div class="field"><label class="label">{esc(g["label"])}</label><div class="control"><div '
-                f'class="radios">{opts}</div></div></div>')
+        box = f'<input type="checkbox" data-w="bulma .checkbox"{row_aria(c)}{check_flags(c["checked"], c["disabled"])}>'
+        return alone_or(c, box, f'<div class="field"><label class="checkbox">{box} {esc(c["label"])}</label></div>')
 
     def search_field(self, t: dict) -> str:
-        return (f'<div class="control has-icons-left" style="max-width:300px"><input class="input{self._size()}" type="search" '
-                f'data-w="bulma .input search" aria-label="{esc(t["label"])}" placeholder="{esc(t["placeholder"])}" '
-                f'value="{esc(t["value"])}">'
+        return (f'<div class="control has-icons-left" style="max-width:300px"><input class="input{self.small()}" type="search" '
+                f'data-w="bulma .input search" aria-label="{esc(t["label"])}" {text_attrs(t)}>'
                 f'<span class="icon is-left">{self.icon("search", 16)}</span></div>')
 
-    def _field(self, label: str, i: str, control: str) -> str:
-        return (f'<div class="field dx-field"><label class="label" for="{i}">{esc(label)}</label><div class="control">{control}'
-                '</div></div>')
+    def field(self, label: str, i: str, control: str) -> str:
+        return super().field(label, i, f'<div class="control">{control}</div>')
 
-    def w_text(self, t: dict) -> str:
-        if t.get("search"):
-            return self.search_field(t)
+    def text_class(self) -> str:
+        return self.input_class + self.small()
+
+    def native_select(self, s: dict) -> str:
+        """Bulma wraps the <select> in a div.select that draws it."""
         i = self.uid()
-        return self._field(t["label"], i, f'<input class="input{self._size()}" id="{i}" type="{t["type"]}" data-w="bulma .input" '
-                                          f'placeholder="{esc(t["placeholder"])}" '
-                                          f'value="{esc(t["value"])}"{self.dis(t["disabled"])}>')
-
-    def w_textarea(self, t: dict) -> str:
-        i = self.uid()
-        return self._field(t["label"], i, f'<textarea class="textarea" id="{i}" rows="{t["rows"]}" data-w="bulma .textarea" '
-                                          f'placeholder="{esc(t["placeholder"])}"{self.dis(t["disabled"])}>{esc(t["value"])}'
-                                          '</textarea>')
-
-    def w_number(self, n: dict) -> str:
-        return super().w_number(n).replace('data-w="input[type=number]"', 'class="input" data-w="bulma .input number"')
-
-    def w_select(self, s: dict) -> str:
-        if s.get("open"):
-            return self.aria_select(s)
-        i = self.uid()
-        opts = "".join(f'<option{" selected" if k == s["selected"] else ""}>{esc(o)}</option>'
-                       for k, o in enumerate(s["options"]))
-        lbl = f' aria-labelledby="{s["_lbl"]}"' if s.get("labelled_by_row") else ""
-        sel = (f'<div class="select{self._size()}"><select id="{i}" data-w="bulma .select"{lbl}{self.dis(s["disabled"])}>{opts}'
-               '</select></div>')
-        return sel if s.get("labelled_by_row") else self._field(s["label"], i, sel)
+        sel = (f'<div class="select{self.small()}"><select id="{i}" data-w="bulma .select"{row_aria(s)}{self.dis(s["disabled"])}>'
+               f'{option_tags(s)}</select></div>')
+        return alone_or(s, sel, self.field(s["label"], i, sel))
 
     def aria_select(self, s: dict) -> str:
         opts = "".join(f'<a href="#" class="dropdown-item{" is-active" if k == s["selected"] else ""}" role="option" '
@@ -358,31 +331,19 @@ class BulmaKit(Kit):
                 f'<div class="dropdown-menu" role="listbox" aria-label="{esc(s["label"])}"><div class="dropdown-content">{opts}'
                 '</div></div></div></div>')
 
-    def menu_html(self, items: list[dict], label: str = "") -> str:
-        out = []
-        for it in items:
-            if it.get("sep"):
-                out.append('<hr class="dropdown-divider">')
-                continue
-            role = "menuitemcheckbox" if "check" in it else "menuitem"
-            chk = f' aria-checked="{str(it["check"]).lower()}"' if "check" in it else ""
-            kbd = f' <span class="has-text-grey is-pulled-right ml-5">{esc(it["shortcut"])}</span>' if it.get("shortcut") else ""
-            out.append(f'<a href="#" class="dropdown-item" role="{role}" data-w="bulma .dropdown-item"{chk}'
-                       f'{ARIA_DISABLED + " style=opacity:.5" if it.get("disabled") else ""}>{"✓ " if it.get("check") else ""}'
-                       f'{esc(it["label"])}{kbd}</a>')
-        return (f'<div class="dropdown-menu" role="menu" aria-label="{esc(label)}" data-w="bulma .dropdown-menu">'
-                f'<div class="dropdown-content">{"".join(out)}</div></div>')
+    def menu_item(self, it: dict) -> str:
+        role, checked = menu_role(it)
+        kbd = f' <span class="has-text-grey is-pulled-right ml-5">{esc(it["shortcut"])}</span>' if it.get("shortcut") else ""
+        return (f'<a href="#" class="dropdown-item" role="{role}" data-w="bulma .dropdown-item"{checked}'
+                f'{ARIA_DISABLED + " style=opacity:.5" if it.get("disabled") else ""}>{"✓ " if it.get("check") else ""}'
+                f'{esc(it["label"])}{kbd}</a>')
 
     def w_menubutton(self, m: dict) -> str:
-        exp = "true" if m["open"] else "false"
-        inner = self.icon(m["icon"]) if m.get("icon") else f'<span>{esc(m["label"])}</span><span class="icon is-small">▾</span>'
-        aria = f' aria-label="{esc(m["label"])}"' if m.get("icon") else ""
-        btn = (f'<button class="button{self._size()}" aria-haspopup="menu" aria-expanded="{exp}" data-w="bulma '
-               f'.dropdown-trigger button"{aria}>'
-               f'{inner}</button>')
-        menu = self.menu_html(m["items"], m["label"]) if m["open"] else ""
+        content, aria_label = self.menu_button_content(m, '<span>{}</span><span class="icon is-small">▾</span>')
+        btn = (f'<button class="button{self.small()}" {menu_trigger(m["open"])} data-w="bulma .dropdown-trigger button"'
+               f'{aria_label}>{content}</button>')
         return (f'<div class="block"><div class="dropdown{" is-active" if m["open"] else ""}"><div class="dropdown-trigger">{btn}'
-                f'</div>{menu}</div></div>')
+                f'</div>{self.open_menu(m)}</div></div>')
 
     def w_tabs(self, t: dict) -> str:
         style = self.r.choice(["", " is-boxed", " is-toggle"])
@@ -394,24 +355,21 @@ class BulmaKit(Kit):
         return (f'<div class="tabs{style}"><ul role="tablist">{lis}</ul></div><div role="tabpanel" '
                 f'id="{pid}">{self.render_all(t["panel"])}</div>')
 
-    def table_class(self) -> str:
-        return " table is-fullwidth" + "".join(c for c in (" is-striped", " is-hoverable", " is-narrow") if self.r.random() < 0.4)
+    def link_list(self, items: list[str], active: int) -> str:
+        lis = "".join(f'<li><a href="#" data-w="bulma .menu-list a"{" class=is-active" if k == active else ""}>{esc(t)}</a></li>'
+                      for k, t in enumerate(items))
+        return ('<aside class="menu" style="max-width:300px"><p '
+                f'class="menu-label">{esc(self.r.choice(["General", "Administration", "Links"]))}</p><ul '
+                f'class="menu-list">{lis}</ul></aside>')
 
-    def w_list(self, lst: dict) -> str:
-        if lst["kind"] == "links":
-            act = self.r.randrange(len(lst["items"]))
-            lis = "".join(f'<li><a href="#" data-w="bulma .menu-list a"{" class=is-active" if k == act else ""}>{esc(t)}</a></li>'
-                          for k, t in enumerate(lst["items"]))
-            return ('<aside class="menu" style="max-width:300px"><p '
-                    f'class="menu-label">{esc(self.r.choice(["General", "Administration", "Links"]))}</p><ul '
-                    f'class="menu-list">{lis}</ul></aside>')
+    def other_list(self, lst: dict) -> str:
         if lst["kind"] == "files":
             rows = "".join('<a class="panel-block" href="#" data-w="bulma '
                            f'.panel-block">{self.icon("folder" if "." not in t else "copy", 16)}&nbsp;{esc(t)}</a>'
                            for t in lst["items"])
             return ('<nav class="panel" style="max-width:480px"><p '
                     f'class="panel-heading">{esc(self.r.choice(["Files", "Repositories", "Recent"]))}</p>{rows}</nav>')
-        return f'<div class="content">{super().w_list(lst)}</div>'
+        return f'<div class="content">{super().other_list(lst)}</div>'
 
     def w_breadcrumb(self, b: dict) -> str:
         lis = "".join(f'<li><a href="#" data-w="bulma .breadcrumb a">{esc(t)}</a></li>' for t in b["items"][:-1])
@@ -428,11 +386,6 @@ class BulmaKit(Kit):
                 'data-w="bulma .pagination-previous">Previous</a>'
                 '<a href="#" class="pagination-next" data-w="bulma .pagination-next">Next page</a><ul '
                 f'class="pagination-list">{lis}</ul></nav>')
-
-    def w_card(self, c: dict) -> str:
-        return (f'<div class="card"><header class="card-header"><p class="card-header-title">{esc(c["title"])}</p></header>'
-                f'<div class="card-content">{self.render_all(c["body"])}<div class="buttons '
-                f'mt-3">{self.render_all(c["actions"])}</div></div></div>')
 
     def w_progress(self, p: dict) -> str:
         return (f'<div class="field" style="max-width:420px"><label class="label">{esc(p["label"])}</label><progress '
@@ -458,27 +411,34 @@ class PicoKit(Kit):
     name = "pico"
     iconsets = ("lucide", "tabler", "mdi", "bootstrap")
     variants = ("pico", "amber", "jade", "pumpkin", "slate", "violet")
+    theme_attr = "data-theme"
+    aria_open_select = True
+    restyled = {"button": 'data-w="pico button"', "select": 'data-w="pico select"',
+                "input[type=checkbox]": 'data-w="pico input[type=checkbox]"'}
+    radio_template = '<label{inline}><input type="radio" name="{name}" data-w="pico input[type=radio]"{state}> {label}</label>'
+    radio_group_template = '<fieldset><legend>{label}</legend>{options}</fieldset>'
+    radio_inline = (" style=display:inline-block;margin-right:1em", "")
+    table_style = ("", (" striped",), 0.5)
+    card_template = ('<article><header><strong>{title}</strong></header>{body}'
+                     '<footer><div class="dx-row" style="margin:0">{actions}</div></footer></article>')
+    css = ("html.dx-light, html.dx-dark { --dx-bg: var(--pico-background-color); --dx-fg: var(--pico-color); "
+           "--dx-border: var(--pico-muted-border-color); --dx-bg2: var(--pico-card-sectioning-background-color); "
+           "--dx-accent: var(--pico-primary); --dx-muted: var(--pico-muted-color); --dx-menu-bg: "
+           "var(--pico-dropdown-background-color); "
+           "--dx-sel: var(--pico-primary-focus); --dx-hover: var(--pico-dropdown-hover-background-color); }"
+           "body { font-family: var(--pico-font-family); } .dx-header input[type=search] { margin: 0; } .dx-field { "
+           "max-width: 460px; }"
+           ".dx-setting input, .dx-setting select { margin: 0; } details.dropdown { display: inline-block; min-width: "
+           "200px; }"
+           "details.dropdown[open] > summary + ul { display: block; } details.dropdown[open] > summary::before { display: "
+           "none; }"
+           ".dx-header input[type=search] { max-width: 320px; }")
 
-    def head(self) -> str:
+    @property
+    def stylesheets(self) -> tuple[str, ...]:
+        """Pico's colour variants are separate builds of its CSS."""
         f = "pico.min.css" if self.variant in ("", "pico") else f"pico.{self.variant}.min.css"
-        return f'<link rel="stylesheet" href="{NM}/@picocss/pico/css/{f}">'
-
-    def html_attrs(self) -> str:
-        return f'class="dx-{self.theme}" data-theme="{self.theme}"'
-
-    def extra_css(self) -> str:
-        return ("html.dx-light, html.dx-dark { --dx-bg: var(--pico-background-color); --dx-fg: var(--pico-color); "
-                "--dx-border: var(--pico-muted-border-color); --dx-bg2: var(--pico-card-sectioning-background-color); "
-                "--dx-accent: var(--pico-primary); --dx-muted: var(--pico-muted-color); --dx-menu-bg: "
-                "var(--pico-dropdown-background-color); "
-                "--dx-sel: var(--pico-primary-focus); --dx-hover: var(--pico-dropdown-hover-background-color); }"
-                "body { font-family: var(--pico-font-family); } .dx-header input[type=search] { margin: 0; } .dx-field { "
-                "max-width: 460px; }"
-                ".dx-setting input, .dx-setting select { margin: 0; } details.dropdown { display: inline-block; min-width: "
-                "200px; }"
-                "details.dropdown[open] > summary + ul { display: block; } details.dropdown[open] > summary::before { display: "
-                "none; }"
-                ".dx-header input[type=search] { max-width: 320px; }")
+        return (f"@picocss/pico/css/{f}",)
 
     def button_classes(self, b: dict) -> str:
         if "pressed" in b:
@@ -489,37 +449,20 @@ class PicoKit(Kit):
                 "text": "outline contrast", "danger": "contrast"}[b["kind"]]
 
     def w_button(self, b: dict) -> str:
-        html = super().w_button(b).replace('data-w="button"', 'data-w="pico button"', 1)
+        html = super().w_button(b)
+        # Pico pads buttons for a text label: an icon alone gets less
         return html.replace("dx-ico-btn", "dx-ico-btn\" style=\"padding:.4rem .55rem", 1) if b.get("icon_only") else html
 
     def w_switch(self, c: dict) -> str:
-        i = self.uid()
-        inp = (f'<input type="checkbox" role="switch" id="{i}" data-w="pico input[role=switch]"{_checked(c["checked"])}'
-               f'{self.dis(c["disabled"])}')
-        if c.get("labelled_by_row"):
-            return f'{inp} aria-labelledby="{c["_lbl"]}">'
-        return f'<label>{inp}> {esc(c["label"])}</label>'
+        switch = switch_input(c, f'id="{self.uid()}" data-w="pico input[role=switch]"')
+        return alone_or(c, switch, f'<label>{switch} {esc(c["label"])}</label>')
 
     def w_checkbox(self, c: dict) -> str:
+        """The base check box when its setting row labels it; else one inside its <label> (no id needed)."""
         if c.get("labelled_by_row"):
-            return super().w_checkbox(c).replace('data-w="input[type=checkbox]"', 'data-w="pico input[type=checkbox]"')
-        return ('<label><input type="checkbox" data-w="pico '
-                f'input[type=checkbox]"{_checked(c["checked"])}{self.dis(c["disabled"])}> '
-                f'{esc(c["label"])}</label>')
-
-    def w_radios(self, g: dict) -> str:
-        name = self.uid("grp")
-        opts = "".join(f'<label{" style=display:inline-block;margin-right:1em" if g["inline"] else ""}><input type="radio" '
-                       f'name="{name}" '
-                       f'data-w="pico input[type=radio]"{_checked(k == g["selected"])}{self.dis(k in g["disabled_idx"])}> '
-                       f'{esc(o)}</label>'
-                       for k, o in enumerate(g["options"]))
-        return f'<fieldset><legend>{esc(g["label"])}</legend>{opts}</fieldset>'
-
-    def w_select(self, s: dict) -> str:
-        if s.get("open"):
-            return self.aria_select(s)
-        return super().w_select(s).replace('data-w="select"', 'data-w="pico select"')
+            return super().w_checkbox(c)
+        box = f'<input type="checkbox" {self.native("input[type=checkbox]")}{check_flags(c["checked"], c["disabled"])}>'
+        return f'<label>{box} {esc(c["label"])}</label>'
 
     def aria_select(self, s: dict) -> str:
         """Pico's dropdown (details.dropdown) used as a select."""
@@ -546,13 +489,6 @@ class PicoKit(Kit):
                        '</summary>'
                        f'<p>{esc(it["body"])}</p></details><hr>' for it in a["items"])
 
-    def table_class(self) -> str:
-        return " striped" if self.r.random() < 0.5 else ""
-
-    def w_card(self, c: dict) -> str:
-        return (f'<article><header><strong>{esc(c["title"])}</strong></header>{self.render_all(c["body"])}'
-                f'<footer><div class="dx-row" style="margin:0">{self.render_all(c["actions"])}</div></footer></article>')
-
     def w_dialog(self, d: dict) -> str:
         t = self.uid("dlgt")
         close = '<button aria-label="Close" rel="prev" data-w="pico dialog close"></button>' if d.get("close") else ""
@@ -562,9 +498,7 @@ class PicoKit(Kit):
 
     def w_progress(self, p: dict) -> str:
         i = self.uid()
-        return (f'<div class="dx-field"><label for="{i}">{esc(p["label"])}</label><progress id="{i}" value="{p["value"]}" '
-                'max="100" '
-                f'data-w="pico progress"></progress></div>')
+        return self.field(p["label"], i, f'<progress id="{i}" value="{p["value"]}" max="100" data-w="pico progress"></progress>')
 
     def w_breadcrumb(self, b: dict) -> str:
         lis = "".join(f'<li><a href="#" data-w="pico nav a">{esc(t)}</a></li>' for t in b["items"][:-1])
@@ -578,22 +512,29 @@ SPECTRE_ICONS = {"search": "search", "delete": "delete", "edit": "edit", "add": 
                  "link": "link", "calendar": "time", "user": "people", "pin": "location", "star": "bookmark"}
 
 
-class SpectreKit(Kit):
+class SpectreKit(FrameworkKit):
     """Spectre.css (light only).  Held out of training entirely."""
 
     name = "spectre"
     dark_ok = False
     iconsets = ("spectre", "tabler", "mdi")
-
-    def head(self) -> str:
-        return "".join(f'<link rel="stylesheet" href="{NM}/spectre.css/dist/{f}">'
-                       for f in ("spectre.min.css", "spectre-icons.min.css", "spectre-exp.min.css"))
-
-    def extra_css(self) -> str:
-        return ("html.dx-light { --dx-bg: #fff; --dx-fg: #3b4351; --dx-border: #dadee4; --dx-bg2: #f7f8f9; --dx-accent: #5755d9; "
-                "--dx-sel: #f1f1fc; --dx-hover: #f1f1fc; --dx-muted: #66758c; } body { font-family: -apple-system, system-ui, "
-                "'Segoe UI', Roboto, 'Helvetica Neue', sans-serif; font-size: .8rem; } .dropdown .menu { display: block; }"
-                ".modal.active { z-index: 100; } .dx-field { max-width: 440px; }")
+    stylesheets = ("spectre.css/dist/spectre.min.css", "spectre.css/dist/spectre-icons.min.css",
+                   "spectre.css/dist/spectre-exp.min.css")
+    radio_template = ('<label class="form-radio{inline}"><input type="radio" name="{name}" data-w="spectre .form-radio"{state}>'
+                      '<i class="form-icon"></i> {label}</label>')
+    radio_group_template = '<div class="form-group"><label class="form-label">{label}</label>{options}</div>'
+    radio_inline = (" form-inline", "")
+    menu_template = '<ul class="menu" role="menu" aria-label="{label}" data-w="spectre .menu">{entries}</ul>'
+    menu_separator = '<li class="divider" role="separator"></li>'
+    table_style = (" table", (" table-striped", " table-hover"), 0.5)
+    card_template = ('<div class="card"><div class="card-header"><div class="card-title h5">{title}</div></div>'
+                     '<div class="card-body">{body}</div><div class="card-footer">{actions}</div></div>')
+    field_class, label_class, input_class = "form-group dx-field", "form-label", "form-input"
+    button_class, range_class, select_class = "btn", "slider", "form-select"
+    css = ("html.dx-light { --dx-bg: #fff; --dx-fg: #3b4351; --dx-border: #dadee4; --dx-bg2: #f7f8f9; --dx-accent: #5755d9; "
+           "--dx-sel: #f1f1fc; --dx-hover: #f1f1fc; --dx-muted: #66758c; } body { font-family: -apple-system, system-ui, "
+           "'Segoe UI', Roboto, 'Helvetica Neue', sans-serif; font-size: .8rem; } .dropdown .menu { display: block; }"
+           ".modal.active { z-index: 100; } .dx-field { max-width: 440px; }")
 
     def icon(self, action: str, size: int = 18, deco: bool = False) -> str:
         if self.iconset == "spectre" and action in SPECTRE_ICONS:
@@ -610,16 +551,12 @@ class SpectreKit(Kit):
             return "btn btn-action" + self.r.choice(["", " btn-link", " s-circle"]) + sm
         return "btn" + {"primary": " btn-primary", "secondary": "", "text": " btn-link", "danger": " btn-error"}[b["kind"]] + sm
 
-    def w_button(self, b: dict) -> str:
-        return super().w_button(b).replace('data-w="button"', 'data-w="spectre .btn"', 1)
-
-    def _form_check(self, kind: str, c: dict, extra: str = "") -> str:
-        if c.get("labelled_by_row"):
-            return (f'<label class="form-{kind}"><input type="checkbox"{extra} data-w="spectre .form-{kind}" '
-                    f'aria-labelledby="{c["_lbl"]}"'
-                    f'{_checked(c["checked"])}{self.dis(c["disabled"])}><i class="form-icon"></i></label>')
-        return (f'<div class="form-group"><label class="form-{kind}"><input type="checkbox"{extra} data-w="spectre .form-{kind}"'
-                f'{_checked(c["checked"])}{self.dis(c["disabled"])}><i class="form-icon"></i> {esc(c["label"])}</label></div>')
+    def _form_check(self, kind: str, c: dict, role: str = "") -> str:
+        """A .form-checkbox or .form-switch: a <label> around the input and the icon Spectre draws it with."""
+        box = (f'<input type="checkbox"{role} data-w="spectre .form-{kind}"{row_aria(c)}'
+               f'{check_flags(c["checked"], c["disabled"])}><i class="form-icon"></i>')
+        return alone_or(c, f'<label class="form-{kind}">{box}</label>',
+                        f'<div class="form-group"><label class="form-{kind}">{box} {esc(c["label"])}</label></div>')
 
     def w_checkbox(self, c: dict) -> str:
         return self._form_check("checkbox", c)
@@ -627,67 +564,21 @@ class SpectreKit(Kit):
     def w_switch(self, c: dict) -> str:
         return self._form_check("switch", c, ' role="switch"')
 
-    def w_radios(self, g: dict) -> str:
-        name = self.uid("grp")
-        opts = "".join(f'<label class="form-radio{" form-inline" if g["inline"] else ""}"><input type="radio" name="{name}" '
-                       'data-w="spectre .form-radio"'
-                       f'{_checked(k == g["selected"])}{self.dis(k in g["disabled_idx"])}><i class="form-icon"></i> {esc(o)}'
-                       '</label>'
-                       for k, o in enumerate(g["options"]))
-        return f'<div class="form-group"><label class="form-label">{esc(g["label"])}</label>{opts}</div>'
-
     def search_field(self, t: dict) -> str:
         return ('<div class="has-icon-left" style="width:260px"><input type="search" class="form-input" data-w="spectre '
                 '.form-input search" '
-                f'aria-label="{esc(t["label"])}" placeholder="{esc(t["placeholder"])}" value="{esc(t["value"])}"><i '
+                f'aria-label="{esc(t["label"])}" {text_attrs(t)}><i '
                 'class="form-icon icon icon-search"></i></div>')
 
-    def w_text(self, t: dict) -> str:
-        if t.get("search"):
-            return self.search_field(t)
-        i = self.uid()
-        return (f'<div class="form-group dx-field"><label class="form-label" for="{i}">{esc(t["label"])}</label><input '
-                f'class="form-input" id="{i}" '
-                f'type="{t["type"]}" data-w="spectre .form-input" placeholder="{esc(t["placeholder"])}" '
-                f'value="{esc(t["value"])}"{self.dis(t["disabled"])}></div>')
-
-    def w_textarea(self, t: dict) -> str:
-        i = self.uid()
-        return (f'<div class="form-group dx-field"><label class="form-label" for="{i}">{esc(t["label"])}</label><textarea '
-                f'class="form-input" id="{i}" '
-                f'rows="{t["rows"]}" data-w="spectre textarea.form-input" '
-                f'placeholder="{esc(t["placeholder"])}"{self.dis(t["disabled"])}>{esc(t["value"])}</textarea></div>')
-
-    def w_number(self, n: dict) -> str:
-        return super().w_number(n).replace('data-w="input[type=number]"', 'class="form-input" data-w="spectre .form-input '
-                                                                          'number"')
-
-    def w_slider(self, s: dict) -> str:
-        return super().w_slider(s).replace('data-w="input[type=range]"', 'class="slider" data-w="spectre .slider"')
-
-    def w_select(self, s: dict) -> str:
-        if s.get("open"):
-            return super().aria_select(s)
-        return super().w_select(s).replace('data-w="select"', 'class="form-select" data-w="spectre .form-select"')
-
-    def menu_html(self, items: list[dict], label: str = "") -> str:
-        out = []
-        for it in items:
-            if it.get("sep"):
-                out.append('<li class="divider" role="separator"></li>')
-                continue
-            out.append(f'<li class="menu-item" role="none"><a href="#" role="menuitem" data-w="spectre .menu-item a"'
-                       f'{ARIA_DISABLED + " class=disabled" if it.get("disabled") else ""}>{esc(it["label"])}</a></li>')
-        return f'<ul class="menu" role="menu" aria-label="{esc(label)}" data-w="spectre .menu">{"".join(out)}</ul>'
+    def menu_item(self, it: dict) -> str:
+        return (f'<li class="menu-item" role="none"><a href="#" role="menuitem" data-w="spectre .menu-item a"'
+                f'{ARIA_DISABLED + " class=disabled" if it.get("disabled") else ""}>{esc(it["label"])}</a></li>')
 
     def w_menubutton(self, m: dict) -> str:
-        exp = "true" if m["open"] else "false"
-        inner = self.icon(m["icon"]) if m.get("icon") else f'{esc(m["label"])} <i class="icon icon-caret"></i>'
-        aria = f' aria-label="{esc(m["label"])}"' if m.get("icon") else ""
-        btn = (f'<button class="btn dropdown-toggle" aria-haspopup="menu" aria-expanded="{exp}" data-w="spectre '
-               f'.dropdown-toggle"{aria}>{inner}</button>')
-        return (f'<div class="dx-row"><div class="dropdown{" active" if m["open"] else ""}">{btn}'
-                f'{self.menu_html(m["items"], m["label"]) if m["open"] else ""}</div></div>')
+        content, aria_label = self.menu_button_content(m, '{} <i class="icon icon-caret"></i>')
+        btn = (f'<button class="btn dropdown-toggle" {menu_trigger(m["open"])} data-w="spectre .dropdown-toggle"{aria_label}>'
+               f'{content}</button>')
+        return f'<div class="dx-row"><div class="dropdown{" active" if m["open"] else ""}">{btn}{self.open_menu(m)}</div></div>'
 
     def w_tabs(self, t: dict) -> str:
         pid = self.uid("panel")
@@ -700,17 +591,11 @@ class SpectreKit(Kit):
         return (f'<ul class="tab{block}" role="tablist">{lis}</ul><div role="tabpanel" id="{pid}" '
                 f'style="padding-top:10px">{self.render_all(t["panel"])}</div>')
 
-    def table_class(self) -> str:
-        return " table" + "".join(c for c in (" table-striped", " table-hover") if self.r.random() < 0.5)
-
-    def w_list(self, lst: dict) -> str:
-        if lst["kind"] == "links":
-            act = self.r.randrange(len(lst["items"]))
-            lis = "".join(f'<li class="nav-item{" active" if k == act else ""}"><a href="#" data-w="spectre .nav-item '
-                          f'a">{esc(t)}</a></li>'
-                          for k, t in enumerate(lst["items"]))
-            return f'<ul class="nav">{lis}</ul>'
-        return super().w_list(lst)
+    def link_list(self, items: list[str], active: int) -> str:
+        lis = "".join(f'<li class="nav-item{" active" if k == active else ""}"><a href="#" data-w="spectre .nav-item a">'
+                      f'{esc(t)}</a></li>'
+                      for k, t in enumerate(items))
+        return f'<ul class="nav">{lis}</ul>'
 
     def w_accordion(self, a: dict) -> str:
         return "".join(f'<details class="accordion"{" open" if it["open"] else ""}><summary class="accordion-header" '
@@ -724,24 +609,13 @@ class SpectreKit(Kit):
                       for t in b["items"])
         return f'<ul class="breadcrumb">{lis}</ul>'
 
-    def w_pagination(self, p: dict) -> str:
-        lis = ['<li class="page-item"><a href="#" data-w="spectre .page-item a">Previous</a></li>']
-        lis += [f'<li class="page-item{" active" if k == p["current"] else ""}"><a href="#" data-w="spectre .page-item a">{k}'
-                '</a></li>'
-                for k in range(1, p["pages"] + 1)]
-        lis.append('<li class="page-item"><a href="#" data-w="spectre .page-item a">Next</a></li>')
-        return f'<ul class="pagination">{"".join(lis)}</ul>'
-
-    def w_card(self, c: dict) -> str:
-        return (f'<div class="card"><div class="card-header"><div class="card-title h5">{esc(c["title"])}</div></div>'
-                f'<div class="card-body">{self.render_all(c["body"])}</div><div '
-                f'class="card-footer">{self.render_all(c["actions"])}</div></div>')
+    def page_item(self, text, current: bool = False) -> str:
+        return f'<li class="page-item{" active" if current else ""}"><a href="#" data-w="spectre .page-item a">{text}</a></li>'
 
     def w_progress(self, p: dict) -> str:
         i = self.uid()
-        return (f'<div class="form-group dx-field"><label class="form-label" for="{i}">{esc(p["label"])}</label><progress '
-                f'class="progress" id="{i}" '
-                f'value="{p["value"]}" max="100" data-w="spectre .progress"></progress></div>')
+        return self.field(p["label"], i, f'<progress class="progress" id="{i}" value="{p["value"]}" max="100" '
+                                         'data-w="spectre .progress"></progress>')
 
     def w_dialog(self, d: dict) -> str:
         t = self.uid("dlgt")
