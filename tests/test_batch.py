@@ -206,7 +206,7 @@ def test_workers_survive_a_killed_worker_then_ctrl_c_then_resume(tmp_path):
     root = tmp_path / "many"
     # Enough work that neither worker can finish it all while the other is still warming up
     # (then the killed one would hold nothing), and the run outlasts a replacement's start.
-    n_images = 40
+    n_images = 100  # ordered output may hold lines back until the dead worker is noticed: keep work left
     words = [("Save", (40, 40)), ("Open", (200, 120)), ("Close", (320, 240))]
     words += [(f"Item {k}", (60 + 300 * (k % 3), 320 + 40 * (k // 3))) for k in range(12)]
     for i in range(n_images):
