@@ -14,7 +14,7 @@ import numpy as np
 from ..boxes import reading_order
 from ..color import dominant_colors
 from ..elements import Elements
-from .compounds import compound_candidates, dropdown_rows
+from .compounds import compound_candidates, dropdown_rows, framed_regions
 from .features import control_inputs
 from .labels import assign_names
 from .roles import INTERACTIVE, ROLES, make_role_classifier
@@ -85,8 +85,7 @@ def _with_dropdowns(rgb: np.ndarray, elements: Elements, compounds: Elements, co
     rows = dropdown_rows(rgb, elements)
     if not len(rows):
         return compounds, counts, parts, np.zeros(0, np.int64)
-    frames = elements.frame[rows]
-    extra = Elements(frames, ["region"] * len(rows), score=[0.5] * len(rows), frame=frames)
+    extra = framed_regions(elements.frame[rows])
     first = len(compounds)
     return (Elements.concat([compounds, extra]), np.concatenate([counts, np.ones(len(rows), np.int32)]),
             list(parts) + [np.array([r]) for r in rows], first + np.arange(len(rows)))

@@ -48,9 +48,12 @@ def compound_candidates(elements: Elements, groups: np.ndarray, scale: float = 1
             parts.append(rows)
     if not boxes:
         return Elements(), np.zeros(0, np.int32), []
-    boxes = np.array(boxes, np.int32)
-    return (Elements(boxes, ["region"] * len(boxes), score=[0.5] * len(boxes), frame=boxes),
-            np.array(counts, np.int32), parts)
+    return framed_regions(np.array(boxes, np.int32)), np.array(counts, np.int32), parts
+
+
+def framed_regions(boxes: np.ndarray) -> Elements:
+    """Candidate compound controls as region elements framed by their (K, 4) boxes."""
+    return Elements(boxes, ["region"] * len(boxes), score=[0.5] * len(boxes), frame=boxes)
 
 
 def has_dropdown_arrow(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray) -> bool:
