@@ -7,9 +7,13 @@ Rules (all vectorised over the element list):
 2. Icons go through the recognizer and take its label (the function) when it is sure; a
    small single character goes through it too (OCR reads many glyph icons as a letter or
    digit: "Q" for a magnifier, "X" for close, "0" for an inbox tray) and becomes that icon
-   only on an exact bank match (SSIM), so a key's "7" or "+" stays text.
-3. Text-less regions and unlabelled icons whose ink is not already read as text are read as
-   glyphs; a confident read replaces the element it came from. Unlabelled icons need a surer
+   only on an exact bank match (SSIM), so a key's "7" or "+" stays text. A small read of one
+   or two characters is an icon whatever the recognizer says when its ink is in several
+   colours (`multicoloured`: text is drawn in one colour; a full-colour toolbar icon read as
+   "0" or "8" is not), and when it has no letter or digit ("<^", "@") and the recognizer
+   names a function with at least `ENCODER_SURE`.
+3. Text-less regions and unlabelled icons whose ink is not already read as text, and not in
+   several colours, are read as glyphs; a confident read replaces the element it came from. Unlabelled icons need a surer
    read, and a single letter or digit from one surer still: glyph icons read as one ("0" for
    a checkbox). Icons the encoder named (no bank match) are read too: a confident read makes
    them text, keeping the function as the label when the encoder was sure (`ENCODER_SURE`).
@@ -17,6 +21,8 @@ Rules (all vectorised over the element list):
 from __future__ import annotations
 
 import numpy as np
+
+import cv2
 
 from ..boxes import coverage, reading_order
 from ..elements import Elements
@@ -32,6 +38,39 @@ ICON_ONE_CHAR_CONFIDENCE = 0.8
 ENCODER_SURE = 0.5
 #: Longest side of an icon at scale 1, in px.
 ICON_MAX_SIDE = 64
+
+
+def multicoloured(rgb: np.ndarray, boxes: np.ndarray, ink: float = 48.0, off_line: float = 56.0,
+                  min_core: int = 12, share: float = 0.2) -> np.ndarray:
+    """(N,) bool: the ink inside each box (N, 4) is drawn in more than one colour.
+
+    Text is one colour blended into the background by anti-aliasing, so every pixel lies on
+    the RGB segment from the background (median of the box's border) to the ink colour
+    farthest from it. A box is multicoloured when at least ``share`` of its solid ink (pixels
+    farther than ``ink`` from the background whose 3x3 neighbours are ink too: stroke edges,
+    where subpixel anti-aliasing puts its colour fringes, do not count) lies more than
+    ``off_line`` away from that segment. The outer 15 % of the box is left out (a neighbour's
+    edge or an underline often runs along it); boxes under 6 px a side, or with fewer than
+    ``min_core`` solid ink pixels, are not."""
+    out = np.zeros(len(boxes), bool)
+    kernel = np.ones((3, 3), np.uint8)
+    for i, (x0, y0, x1, y1) in enumerate(np.asarray(boxes, np.int64).tolist()):
+        crop = rgb[max(y0, 0):y1, max(x0, 0):x1].astype(np.float32)
+        h, w = crop.shape[:2]
+        if h < 6 or w < 6:
+            continue
+        bg = np.median(np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]]), axis=0)
+        inner = crop[h * 15 // 100:h - h * 15 // 100, w * 15 // 100:w - w * 15 // 100] - bg
+        dist = np.linalg.norm(inner, axis=2)
+        is_ink = dist > ink
+        core = cv2.erode(is_ink.astype(np.uint8), kernel).astype(bool)
+        if core.sum() < min_core:
+            continue
+        v = inner[is_ink][np.argmax(dist[is_ink])]               # the ink colour, from the background
+        t = np.clip(inner[core] @ v / float(v @ v), 0.0, 1.0)
+        off = np.linalg.norm(inner[core] - t[:, None] * v, axis=1)
+        out[i] = (off > off_line).mean() >= share
+    return out
 
 
 def leads_a_label(elements: Elements) -> np.ndarray:
@@ -55,25 +94,33 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) ->
     wh = elements.xyxy[:, 2:] - elements.xyxy[:, :2]
     small_square = (wh.max(axis=1) <= ICON_MAX_SIDE * scale) & (wh.max(axis=1) <= 2.0 * wh.min(axis=1))
     iconish = (elements.kind == "region") & small_square
-    one_char = (elements.kind == "text") & np.array([len(t) <= 1 for t in elements.text], bool) & small_square
+    chars = np.array([len(str(t).replace(" ", "")) for t in elements.text], np.int64)
+    short = (elements.kind == "text") & (chars <= 2) & small_square
+    one_char = short & (chars <= 1)
+    symbols = short & np.array([not any(c.isalnum() for c in str(t)) for t in elements.text], bool)
+    coloured = np.zeros(len(elements), bool)
+    if short.any():
+        coloured[short] = multicoloured(rgb, elements.xyxy[short])
     kind, text, icon = elements.kind.copy(), elements.text.copy(), elements.icon.copy()
     label, score = elements.label.copy(), elements.score.copy()
-    kind[iconish] = "icon"
-    candidates = iconish | one_char
+    kind[iconish | coloured] = "icon"
+    text[coloured] = ""
+    candidates = iconish | short
     if matcher is not None and candidates.any():
         idx = np.flatnonzero(candidates)
         if hasattr(matcher, "label"):        # IconRecognizer: functions
             found = matcher.label(rgb, elements.xyxy[candidates])
             names, scores = np.array(found.function, dtype=object), found.score
             icons = np.array(found.icon, dtype=object)
-            # one-character text becomes an icon only on an exact bank match
-            sure = np.array([s == "ssim" for s in found.source], bool)
+            # one-character text becomes an icon only on an exact bank match, a symbol on a sure one
+            exact = np.array([s == "ssim" for s in found.source], bool)
+            sure = (one_char[idx] & exact) | (symbols[idx] & (names != "") & (scores >= ENCODER_SURE))
         else:
             names, scores = matcher.match(rgb, elements.xyxy[candidates])
             names, icons = np.array(names, dtype=object), np.full(len(idx), "", dtype=object)
-            sure = names != ""
-        # regions take every result; one-character text only a confident match
-        take = iconish[idx] | sure
+            sure = (one_char[idx] | symbols[idx]) & (names != "")
+        # regions and full-colour reads take every result; other short text only a sure match
+        take = iconish[idx] | coloured[idx] | sure
         sel = idx[take]
         kind[sel], label[sel], score[sel], text[sel] = "icon", names[take], scores[take], ""
         icon[sel] = icons[take]
@@ -89,6 +136,8 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
     # handle); an unsure guess (under ENCODER_SURE) is dropped for it (a "1" is no "info")
     guessed = (elements.kind == "icon") & (elements.label != "") & (elements.icon == "")
     unlabelled |= guessed
+    if unlabelled.any():   # a full-colour icon is no letter to read
+        unlabelled[unlabelled] = ~multicoloured(rgb, elements.xyxy[unlabelled])
     is_text = elements.kind == "text"
     if is_text.any():  # ink already read as text (a key's glyph box beside its read) is not read again
         holds_text = (coverage(elements.xyxy, elements.xyxy[is_text]) >= 0.5).any(axis=1)

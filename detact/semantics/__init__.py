@@ -17,7 +17,8 @@ from ..elements import Elements
 from .compounds import compound_candidates, dropdown_rows, framed_regions
 from .features import control_inputs
 from .labels import assign_names
-from .roles import INTERACTIVE, ROLES, make_role_classifier
+from ..icons.glyphs import ENCODER_SURE
+from .roles import INTERACTIVE, ROLES, make_role_classifier, shows_other_glyph
 from .tree import CONTAINER_ROLES, build_tree
 
 __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
@@ -55,6 +56,11 @@ class Semantics:
         children = np.zeros(len(everything), np.int32)
         children[n:] = counts
         result = self.classifier.classify(control_inputs(rgb, everything, is_compound, children, scale))
+        # a surely named icon that is no tick, box or dot is no checkbox, radio or switch; nor is
+        # a compound made of that icon alone
+        other_glyph = shows_other_glyph(elements, ENCODER_SURE)
+        alone = np.array([len(p) == 1 and bool(other_glyph[p[0]]) for p in parts], bool)
+        result = result.without_stateful(np.flatnonzero(np.concatenate([other_glyph, alone])))
         roles = result.roles.copy()
         # a framed value with a drop-down arrow is a combo box (see `compounds`); its text the value
         roles[n + dropdowns] = "combobox"

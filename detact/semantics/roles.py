@@ -4,6 +4,11 @@ what it shows (checked, selected, disabled, expanded, focused, pressed).
 `ControlClassifier` runs the trained control classifier (``detact/data/models/controls.onnx``,
 recipe in ``training/controls/``) on the inputs of `detact.semantics.features`. Without the
 model file, `RuleRoles` stands in: roles from the element's kind and shape, no states.
+
+Where the icon stage is sure of what an icon shows and that is no tick, box, dot or pill
+(`STATEFUL_GLYPHS`), the element is no checkbox, radio or switch whatever the classifier says
+(`shows_other_glyph`, `RoleResult.without_stateful`): a media player's play button is not a
+radio.
 """
 from __future__ import annotations
 
@@ -21,15 +26,45 @@ from .features import CROP_H, CROP_W, FEATURES, FEATURES_VERSION, ControlInputs
 #: Roles whose "checked" state is scored (a pressed toggle button counts as checked).
 STATEFUL = ("checkbox", "radio", "switch")
 MODEL_FILE = ("models", "controls.onnx")
+#: Icon functions whose glyphs are the shapes checkboxes, radios and switches are drawn with (a
+#: tick, a box, a dot in a ring, a filled square or circle, a dash, a pill). An element the
+#: icon stage surely names with any other function (a play triangle, a folder, a star) shows
+#: that glyph, so it is none of those three controls.
+STATEFUL_GLYPHS = frozenset({"checkbox", "radio button", "toggle", "check", "success", "stop", "record",
+                             "remove", "battery", "battery charging", "shapes"})
 
 
 @dataclass
 class RoleResult:
-    """Per element: role, states (tuples of names) and the role's probability."""
+    """Per element: role, states (tuples of names) and the role's probability; ``probs``
+    (N, R) over the roles ``classes`` when the classifier gives them (None for rules)."""
 
     roles: np.ndarray        # (N,) object: names from ROLES
     states: list[tuple[str, ...]]
     confidence: np.ndarray   # (N,) float32
+    probs: np.ndarray | None = None
+    classes: tuple[str, ...] = ()
+
+    def without_stateful(self, rows: np.ndarray) -> "RoleResult":
+        """The same result with checkbox, radio and switch ruled out for ``rows``: each takes
+        its likeliest other role (``button`` without probabilities) and loses "checked"."""
+        rows = np.asarray(rows, np.int64)
+        rows = rows[np.isin(self.roles[rows], STATEFUL)]
+        if not len(rows):
+            return self
+        roles, confidence = self.roles.copy(), self.confidence.copy()
+        states = list(self.states)
+        if self.probs is not None:
+            p = self.probs[rows].copy()
+            p[:, [i for i, c in enumerate(self.classes) if c in STATEFUL]] = -1.0
+            best = p.argmax(axis=1)
+            roles[rows] = np.array([self.classes[b] for b in best], dtype=object)
+            confidence[rows] = p[np.arange(len(rows)), best]
+        else:
+            roles[rows] = "button"
+        for r in rows.tolist():
+            states[r] = tuple(s for s in states[r] if s != "checked")
+        return RoleResult(roles, states, confidence, self.probs, self.classes)
 
 
 class ControlClassifier:
@@ -78,7 +113,7 @@ class ControlClassifier:
         roles = np.array([self.roles[i] for i in best], dtype=object)
         on = sp >= self.state_threshold
         states = [tuple(s for s, flag in zip(self.states, row) if flag) for row in on]
-        return RoleResult(roles, states, probs[np.arange(n), best].astype(np.float32))
+        return RoleResult(roles, states, probs[np.arange(n), best].astype(np.float32), probs, self.roles)
 
 
 class RuleRoles:
@@ -101,6 +136,13 @@ class RuleRoles:
         return RoleResult(roles, [()] * len(f), np.full(len(f), 0.5, np.float32))
 
 
+def shows_other_glyph(elements, sure: float) -> np.ndarray:
+    """(N,) bool: icons the icon stage names with a function outside `STATEFUL_GLYPHS`, by an
+    exact bank match (``icon`` set) or an encoder probability of at least ``sure``."""
+    named = (elements.kind == "icon") & (elements.label != "") & ((elements.icon != "") | (elements.score >= sure))
+    return named & ~np.isin(elements.label, list(STATEFUL_GLYPHS))
+
+
 def make_role_classifier(device: str = "cpu"):
     """The trained classifier, or `RuleRoles` and the reason it could not be loaded."""
     try:
@@ -109,5 +151,5 @@ def make_role_classifier(device: str = "cpu"):
         return RuleRoles(), str(exc)
 
 
-__all__ = ["ROLES", "INTERACTIVE", "STATEFUL", "RoleResult", "ControlClassifier", "RuleRoles",
-           "make_role_classifier", "CROP_H", "CROP_W"]
+__all__ = ["ROLES", "INTERACTIVE", "STATEFUL", "STATEFUL_GLYPHS", "shows_other_glyph", "RoleResult",
+           "ControlClassifier", "RuleRoles", "make_role_classifier", "CROP_H", "CROP_W"]

@@ -1,0 +1,154 @@
+"""Which of two stages is right when they disagree about a small thing, on drawn images,
+table driven:
+
+* `detact.icons.glyphs.multicoloured`: text is ink of one colour, a full-colour toolbar icon
+  is not (OCR reads such icons as "0", "8", "@");
+* `detact.icons.glyphs.label_icons`: such a read becomes an icon;
+* `RoleResult.without_stateful` / `shows_other_glyph`: an icon the icon stage surely names
+  (a play triangle, a folder) is no checkbox, radio or switch.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from detact.elements import Elements
+from detact.icons.glyphs import ENCODER_SURE, label_icons, multicoloured
+from detact.semantics.roles import STATEFUL_GLYPHS, RoleResult, shows_other_glyph
+
+FONT = "DejaVuSans-Bold.ttf"
+
+
+def _font(size: int):
+    try:
+        return ImageFont.truetype(FONT, size)
+    except OSError:               # Pillow's own scalable font when DejaVu is not installed
+        return ImageFont.load_default(size)
+
+
+def _tile(draw, bg=(246, 245, 244), side=32) -> np.ndarray:
+    img = Image.new("RGB", (side, side), bg)
+    draw(ImageDraw.Draw(img), side)
+    return np.asarray(img)
+
+
+def _text(s: str, fg):
+    return lambda d, side: d.text((side // 2, side // 2), s, fill=fg, font=_font(22), anchor="mm")
+
+
+def _floppy(d, side):                      # a full-colour icon: blue body, grey label, red mark
+    d.rectangle([4, 4, side - 5, side - 5], fill=(52, 101, 164))
+    d.rectangle([9, 6, side - 10, 13], fill=(211, 215, 207))
+    d.ellipse([12, 17, side - 13, side - 7], fill=(204, 0, 0))
+
+
+def _brick(d, side):                       # brown with yellow and black
+    d.rectangle([3, 8, side - 4, side - 8], fill=(143, 89, 2))
+    d.rectangle([6, 11, 14, 17], fill=(252, 233, 79))
+    d.rectangle([17, 11, side - 7, 17], fill=(46, 52, 54))
+
+
+def _solid_symbol(d, side):                # one colour, anti-aliased: a symbolic icon
+    d.ellipse([6, 6, side - 7, side - 7], outline=(46, 52, 54), width=3)
+    d.line([(side // 2, 10), (side // 2, side - 11)], fill=(46, 52, 54), width=3)
+
+
+@pytest.mark.parametrize("draw, bg, expected", [
+    (_text("0", (0, 0, 0)), (255, 255, 255), False),          # black digit on white
+    (_text("8", (53, 132, 228)), (255, 255, 255), False),     # a blue link-coloured digit
+    (_text("@", (230, 230, 230)), (36, 36, 36), False),       # light on dark
+    (_text("Q", (200, 30, 30)), (250, 250, 250), False),      # red text is still one colour
+    (_solid_symbol, (246, 245, 244), False),                  # a symbolic (one-colour) icon
+    (_floppy, (246, 245, 244), True),
+    (_brick, (246, 245, 244), True),
+    (_brick, (53, 53, 53), True),                             # full colour on a dark toolbar
+])
+def test_multicoloured(draw, bg, expected):
+    rgb = _tile(draw, bg)
+    assert multicoloured(rgb, np.array([[0, 0, 32, 32]])).tolist() == [expected]
+
+
+def test_multicoloured_ignores_a_coloured_strip_along_the_edge_and_tiny_boxes():
+    """A tab's accent underline or a neighbour's edge along the box is not the glyph's ink."""
+    rgb = _tile(_text("1", (0, 0, 0)), (246, 245, 244)).copy()
+    rgb[:3] = (53, 132, 228)
+    assert multicoloured(rgb, np.array([[0, 0, 32, 32], [2, 2, 6, 30], [0, 0, 0, 0]])).tolist() == [False] * 3
+
+
+class FixedRecognizer:
+    """The icon stage's recognizer answering a fixed label per box (stands in for the models
+    only in what they say, so that the rule that uses the answer is what is tested)."""
+
+    def __init__(self, answers):
+        self.answers = answers
+
+    def label(self, rgb, xyxy):
+        from detact.icons.recognizer import IconLabels
+
+        rows = [self.answers[tuple(int(v) for v in b)] for b in xyxy]
+        return IconLabels([r[0] for r in rows], [r[1] for r in rows], np.array([r[2] for r in rows], np.float32),
+                          [r[3] for r in rows])
+
+
+@pytest.mark.parametrize("draw, read, answer, kind, text, label", [
+    # a full-colour icon read as a digit: an icon, with the recognizer's label or none
+    (_floppy, "0", ("save", "", 0.8, "encoder"), "icon", "", "save"),
+    (_brick, "8", ("", "", 0.0, ""), "icon", "", ""),
+    # a one-colour digit stays text unless the bank matches it exactly
+    (_text("7", (0, 0, 0)), "7", ("info", "", 0.9, "encoder"), "text", "7", ""),
+    (_text("7", (0, 0, 0)), "7", ("info", "x:info", 0.95, "ssim"), "icon", "", "info"),
+    # a read with no letter or digit is an icon when the encoder is sure of a function
+    (_solid_symbol, "<^", ("fullscreen", "", ENCODER_SURE + 0.1, "encoder"), "icon", "", "fullscreen"),
+    (_solid_symbol, "<^", ("fullscreen", "", ENCODER_SURE - 0.1, "encoder"), "text", "<^", ""),
+    # two letters in one colour are a word ("EE", "MS"), whatever the encoder thinks
+    (_text("EE", (0, 0, 0)), "EE", ("mail", "", 0.9, "encoder"), "text", "EE", ""),
+])
+def test_short_reads_that_are_icons(draw, read, answer, kind, text, label):
+    rgb = _tile(draw)
+    box = [0, 0, 32, 32]
+    els = Elements([box], ["text"], [read], score=[0.9])
+    out = label_icons(rgb, els, FixedRecognizer({tuple(box): answer}))
+    assert (out.kind[0], out.text[0], out.label[0]) == (kind, text, label)
+
+
+def _result(roles, probs, classes, states):
+    roles = np.array(roles, dtype=object)
+    probs = None if probs is None else np.array(probs, np.float32)
+    return RoleResult(roles, states, np.ones(len(roles), np.float32), probs, tuple(classes))
+
+
+@pytest.mark.parametrize("roles, probs, rows, expected_roles, expected_states", [
+    # a radio by a nose: the next likeliest role takes over, and "checked" goes with it
+    (["radio", "text"], [[0.5, 0.4, 0.1], [0.0, 0.1, 0.9]], [0], ["button", "text"], [("focused",), ("checked",)]),
+    # rows that are no stateful control are left alone
+    (["text", "checkbox"], [[0.1, 0.0, 0.9], [0.2, 0.7, 0.1]], [0], ["text", "checkbox"],
+     [("checked", "focused"), ("checked",)]),
+    # without probabilities (the rules stand-in): a button
+    (["radio", "checkbox"], None, [0, 1], ["button", "button"], [("focused",), ()]),
+])
+def test_without_stateful(roles, probs, rows, expected_roles, expected_states):
+    classes = ("button", "radio", "text") if probs is not None and roles[0] == "radio" else ("button", "checkbox", "text")
+    states = [("checked", "focused"), ("checked",)]
+    out = _result(roles, probs, classes, states).without_stateful(np.array(rows))
+    assert out.roles.tolist() == expected_roles
+    assert out.states == expected_states
+
+
+@pytest.mark.parametrize("kind, label, icon, score, expected", [
+    ("icon", "play", "adwaita:media-playback-start", 0.95, True),   # exact bank match
+    ("icon", "folder", "", ENCODER_SURE, True),                      # sure encoder guess
+    ("icon", "folder", "", ENCODER_SURE - 0.01, False),              # unsure guess
+    ("icon", "check", "x:check", 0.99, False),                       # a tick: may be a checkbox
+    ("icon", "", "", 0.0, False),                                    # unnamed
+    ("text", "play", "", 0.99, False),                               # only icons
+])
+def test_shows_other_glyph(kind, label, icon, score, expected):
+    els = Elements([[0, 0, 16, 16]], [kind], [""], [label], score=[score], icon=[icon])
+    assert shows_other_glyph(els, ENCODER_SURE).tolist() == [expected]
+
+
+def test_stateful_glyphs_are_in_the_function_vocabulary():
+    from detact.icons.vocabulary import load_vocabulary
+
+    assert STATEFUL_GLYPHS <= set(load_vocabulary().ids)
