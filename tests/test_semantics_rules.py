@@ -86,6 +86,17 @@ def test_checkbox_takes_the_label_to_its_right_and_grows_over_it():
     assert out[1].parent == box.id and out[2].parent == -1
 
 
+@pytest.mark.parametrize("label_x0, named", [
+    (38, True),     # a padded text box reaching 3 px into the checkbox ("| Remember me")
+    (29, True),     # ... up to half the checkbox's width
+    (27, False),    # further in, it starts left of the checkbox's middle: not beside it
+])
+def test_checkbox_label_may_overlap_its_box(label_x0, named):
+    out = assign_names(layout(([20, 20, 36, 36], "icon", "", "checkbox"),
+                              ([label_x0, 19, 200, 37], "text", "Remember me", "text")))
+    assert (out[0].name == "Remember me") is named
+
+
 def test_radio_takes_a_label_on_its_left_when_none_is_right():
     out = assign_names(layout(([10, 20, 80, 36], "text", "Small", "text"), ([86, 20, 102, 36], "region", "", "radio")))
     assert out[1].name == "Small"

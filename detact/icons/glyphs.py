@@ -12,8 +12,9 @@ Rules (all vectorised over the element list):
    colours (`multicoloured`: text is drawn in one colour; a full-colour toolbar icon read as
    "0" or "8" is not), and when it has no letter or digit ("<^", "@") and the recognizer
    names a function with at least `ENCODER_SURE`.
-3. Text-less regions and unlabelled icons whose ink is not already read as text, and not in
-   several colours, are read as glyphs; a confident read replaces the element it came from. Unlabelled icons need a surer
+3. Text-less regions and unlabelled icons whose ink is not already read as text are read as
+   glyphs; a confident read (not one or two characters in several colours, as in rule 2)
+   replaces the element it came from. Unlabelled icons need a surer
    read, and a single letter or digit from one surer still: glyph icons read as one ("0" for
    a checkbox). Icons the encoder named (no bank match) are read too: a confident read makes
    them text, keeping the function as the label when the encoder was sure (`ENCODER_SURE`).
@@ -136,8 +137,6 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
     # handle); an unsure guess (under ENCODER_SURE) is dropped for it (a "1" is no "info")
     guessed = (elements.kind == "icon") & (elements.label != "") & (elements.icon == "")
     unlabelled |= guessed
-    if unlabelled.any():   # a full-colour icon is no letter to read
-        unlabelled[unlabelled] = ~multicoloured(rgb, elements.xyxy[unlabelled])
     is_text = elements.kind == "text"
     if is_text.any():  # ink already read as text (a key's glyph box beside its read) is not read again
         holds_text = (coverage(elements.xyxy, elements.xyxy[is_text]) >= 0.5).any(axis=1)
@@ -159,6 +158,11 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
         found = engine.read_glyphs(rgb, boxes[idx], min_confidence=min_conf)
         one_alnum = np.array([len(t) == 1 and t.isalnum() for t in found.text], bool)
         found = found[~one_alnum | (found.score >= one_char_conf)]
+        # as in rule 2: a one- or two-character read of full-colour ink is an icon, not text
+        short = np.array([len(t.replace(" ", "")) <= 2 for t in found.text], bool)
+        if short.any():
+            short[short] = multicoloured(rgb, found.xyxy[short])
+            found = found[~short]
         if len(found):
             # each read lies inside the box it came from: that element is replaced by it
             src = idx[coverage(boxes[idx], found.xyxy).argmax(axis=0)]

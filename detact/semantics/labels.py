@@ -6,7 +6,8 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    An icon, or a control made only of an icon, is named by what the icon does (its label).
    A compound control (see `compounds`) is named by its parts' text.
 2. Checkboxes and radios take the text beside them: the nearest text on their line starting
-   within 4h to their right, else ending within 4h to their left. The control's box grows to
+   within 4h to their right, else ending within 4h to their left (its box may overlap the
+   control's by half the control's width). The control's box grows to
    cover that label (as toolkits draw the clickable area) while its click point stays on the
    box itself, and the label's parent is the control; it labels no other control.
 3. Switches take the nearest text on their row to the right within 4h, else the nearest to
@@ -59,9 +60,12 @@ def _nearest(dist: np.ndarray, ok: np.ndarray) -> int:
 
 def _label_beside(boxes, is_text, i, reach_right, reach_left) -> int:
     right, left, line = _gaps(boxes, i)
-    j = _nearest(right, is_text & line & (right >= -2) & (right <= reach_right))
+    # a label's box may reach into the control's by up to half its width: text boxes are padded
+    # and a glyph's edge is often read with its label ("| Show this dialog")
+    overlap = -max(2, (int(boxes[i, 2]) - int(boxes[i, 0])) // 2)
+    j = _nearest(right, is_text & line & (right >= overlap) & (right <= reach_right))
     if j < 0:
-        j = _nearest(left, is_text & line & (left >= -2) & (left <= reach_left))
+        j = _nearest(left, is_text & line & (left >= overlap) & (left <= reach_left))
     return j
 
 
