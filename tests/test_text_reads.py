@@ -55,6 +55,28 @@ def test_the_bundled_sample_reads_time_and_address_exactly(engine):
     assert "09:14" in read and "team@example.com" in read, read
 
 
+@pytest.mark.parametrize("bg, fg, stretched", [
+    ((31, 41, 55), (117, 117, 117), True),       # a placeholder on a dark field
+    ((255, 255, 255), (190, 190, 190), True),    # disabled grey on white
+    ((255, 255, 255), (17, 24, 39), False),      # ordinary text: left as it is
+    ((120, 120, 120), (121, 121, 121), False),   # no ink to speak of: nothing to stretch
+])
+def test_faint_crops_are_stretched_before_reading(bg, fg, stretched):
+    """(The dark page of test_rendered_pages.py is the end-to-end case: its grey "Username"
+    placeholder was read at 0.25 confidence, under the engine's 0.3, and lost.)"""
+    from detact.text.recognize import stretch_low_contrast
+
+    img = Image.new("RGB", (120, 24), bg)
+    ImageDraw.Draw(img).text((4, 4), "Username", fill=fg, font=font(14))
+    crop = np.asarray(img)
+    out = stretch_low_contrast([crop])[0]
+    assert out.shape == crop.shape and out.dtype == np.uint8
+    if stretched:
+        assert np.percentile(out, 99) - np.percentile(out, 1) >= 250
+    else:
+        assert np.array_equal(out, crop)
+
+
 def test_a_bold_title_and_a_grey_url_on_one_line_read_as_two_runs(engine):
     img = Image.new("RGB", (460, 40), (255, 255, 255))
     d = ImageDraw.Draw(img)
