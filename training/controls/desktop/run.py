@@ -49,6 +49,7 @@ class Launch:
     split: str
     seed: int
     steps: list[str] = field(default_factory=list)
+    app: str = ""        # source "apps": the app's name (desktop/apps.py)
 
     @property
     def screen(self) -> tuple[int, int]:
@@ -107,8 +108,11 @@ class DesktopBuilder:
         self.fallback_icons = node_modules / "bootstrap-icons" / "icons"
 
     def run(self, budgets: dict[str, int], limit: int | None, progress) -> int:
+        from desktop.apps import plan_app_launches  # apps.py imports this module
         written = 0
-        for launch in plan_launches(budgets, self.seed):
+        budgets = dict(budgets)
+        apps = plan_app_launches(budgets.pop("apps"), self.seed) if "apps" in budgets else []
+        for launch in plan_launches(budgets, self.seed) + apps:
             if limit is not None and written >= limit:
                 break
             try:
@@ -121,6 +125,8 @@ class DesktopBuilder:
 
     # -- one launch ----------------------------------------------------------------------
     def run_launch(self, L: Launch, budget: int | None) -> int:
+        if L.source == "apps":
+            return self.run_app(L, budget)
         rng = random.Random(L.seed)
         w, h = L.screen
         with tempfile.TemporaryDirectory(prefix="detact-cfg-") as cfg, DesktopSession(w, h) as s:
@@ -144,23 +150,54 @@ class DesktopBuilder:
             time.sleep(1.0)
             s.fill_screen(".")
             time.sleep(0.8)
-            n = 0
             driver = GtkFactoryDriver(s, app, rng) if L.source == "gtk3" else QtGalleryDriver(s, app, rng)
-            for step in L.steps:
-                if budget is not None and n >= budget:
-                    break
-                try:
-                    undo = driver.do(step)
-                    if undo is NOOP:
-                        continue
-                    time.sleep(0.6)
-                    n += self._capture(s, app, toolkit, L, step)
-                    if undo:
-                        undo()
-                        time.sleep(0.4)
-                except DesktopError as exc:
-                    self.writer.log(f"desktop launch {L.index} step {step}: {exc}")
-            return n
+            return self._scenario(s, driver, app, toolkit, L, budget)
+
+    def run_app(self, L: Launch, budget: int | None) -> int:
+        """One real application (source "apps"), with a private HOME holding sample files."""
+        from desktop.apps import BY_NAME, AppDriver, app_argv, write_home
+        app = BY_NAME[L.app]
+        rng = random.Random(L.seed)
+        w, h = L.screen
+        with tempfile.TemporaryDirectory(prefix="detact-home-") as home, DesktopSession(w, h) as s:
+            home = Path(home)
+            cfg = home / ".config"
+            self._gtk_config(cfg, L)
+            write_home(home, rng, L.icon_theme, L.font)
+            env = {"HOME": str(home), "XDG_CONFIG_HOME": str(cfg), "XDG_DATA_HOME": str(home / ".local/share"),
+                   "XDG_CACHE_HOME": str(home / ".cache")}
+            if app.toolkit == "gtk3":
+                env.update(GTK_THEME=L.theme, GDK_SCALE=str(int(L.scale)), GDK_DPI_SCALE="1")
+            else:
+                env.update(QT_ACCESSIBILITY="1", QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1", QT_QPA_PLATFORM="xcb",
+                           QT_SCALE_FACTOR=str(L.scale), QT_AUTO_SCREEN_SCALE_FACTOR="0", QT_STYLE_OVERRIDE=L.theme)
+            s.launch(app_argv(app, home, rng), env=env, cwd=str(home))
+            name = app.atspi or app.name
+            s.wait_for_app(name, timeout=30)
+            time.sleep(1.5)
+            s.fill_screen(".")
+            time.sleep(1.0)
+            return self._scenario(s, AppDriver(s, name, rng, app.prefs), name, app.toolkit, L, budget)
+
+    def _scenario(self, s: DesktopSession, driver: "_Driver", app: str, toolkit: str, L: Launch,
+                  budget: int | None) -> int:
+        """Run the launch's steps, one case per step that acted."""
+        n = 0
+        for step in L.steps:
+            if budget is not None and n >= budget:
+                break
+            try:
+                undo = driver.do(step)
+                if undo is NOOP:
+                    continue
+                time.sleep(0.6)
+                n += self._capture(s, app, toolkit, L, step)
+                if undo:
+                    undo()
+                    time.sleep(0.4)
+            except DesktopError as exc:
+                self.writer.log(f"desktop launch {L.index} step {step}: {exc}")
+        return n
 
     @staticmethod
     def _gtk_config(cfg: Path, L: Launch) -> None:
@@ -178,11 +215,13 @@ class DesktopBuilder:
         if len(elements) < 5:
             raise DesktopError(f"only {len(elements)} elements after {step}")
         wt = L.theme if L.source == "gtk3" else f"{L.theme}{'-dark' if L.dark else '-light'}"
-        gt = {"app": app, "source": "atspi", "width": w, "height": h, "scale": L.scale,
+        if L.source == "apps" and toolkit == "gtk3":
+            wt = L.theme
+        gt = {"app": L.app or app, "source": "atspi", "width": w, "height": h, "scale": L.scale,
               "theme": "dark" if L.dark else "light", "toolkit": toolkit, "widget_theme": wt,
               "icon_theme": L.icon_theme, "font": L.font, "split": L.split, "step": step,
               "elements": elements, "ignore_regions": ignore}
-        kit = "widget-factory" if L.source == "gtk3" else "gallery"
+        kit = {"gtk3": "widget-factory", "qt": "gallery"}.get(L.source, L.app)
         self.writer.write(L.split, L.source, kit, png, gt)
         return 1
 
