@@ -173,8 +173,7 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--limit", type=int, help="at most N cases per split (quick runs)")
     ap.add_argument("--seed", type=int, default=0, help="order of the cases (a partial run is a random sample)")
-    ap.add_argument("--cases", type=Path, help="only the cases listed in this file, one 'split/case' a line "
-                                                "(shipped_cases.txt: those the bundled model was trained on)")
+    ap.add_argument("--cases", type=Path, help="only the cases listed in this file, one 'split/case' a line")
     a = ap.parse_args(argv)
     from tqdm import tqdm
 

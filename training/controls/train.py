@@ -1,6 +1,6 @@
 """Train the control classifier on the examples of ``examples.py`` and export it to ONNX.
 
-    python training/controls/train.py --examples DIR [--epochs 8] [--seed 0]
+    python training/controls/train.py --examples DIR [--epochs 8] [--max-per-role N] [--seed 0]
         [--out detact/data/models/controls.onnx]
 
 The network sees what `detact.semantics.features` makes: a tight and a context crop
@@ -10,7 +10,7 @@ inverse square root of their frequency so that rare controls (sliders, spin boxe
 state loss weights positives and stateful controls up, and per-state thresholds are then
 calibrated on the training examples (ONNX metadata ``state_thresholds``).
 ``--from-checkpoint`` skips training and re-exports the last checkpoint (calibrated again).
-Seeded; on 2 CPU cores an epoch over ~150k examples takes a few minutes.
+Seeded; on 2 quiet CPU cores an epoch over ~60k examples takes about two minutes.
 
 It writes the ONNX file (with the roles, states and feature names in its metadata, as
 `detact.semantics.roles.ControlClassifier` expects), updates its sha256 in the model registry,
@@ -107,6 +107,15 @@ def batches(data: dict, idx: np.ndarray, size: int, rng: np.random.Generator | N
             crops.append(torch.from_numpy(x))
         yield (crops[0], crops[1], torch.from_numpy(data["features"][b].astype(np.float32)),
                torch.from_numpy(data["role"][b].astype(np.int64)), torch.from_numpy(data["states"][b].astype(np.float32)))
+
+
+def epoch_rows(roles: np.ndarray, max_per_role: int, rng: np.random.Generator) -> np.ndarray:
+    """The shuffled example rows of one epoch: all of them, or at most ``max_per_role`` of each
+    role (a fresh random subset each epoch)."""
+    if not max_per_role:
+        return rng.permutation(len(roles))
+    rows = [rng.permutation(np.flatnonzero(roles == k))[:max_per_role] for k in np.unique(roles)]
+    return rng.permutation(np.concatenate(rows))
 
 
 def predict(model, data: dict, rows: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -206,6 +215,9 @@ def main(argv=None) -> int:
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
+    ap.add_argument("--max-per-role", type=int, default=0,
+                    help="each epoch sees at most N examples of each role, drawn anew per epoch (0: all); "
+                         "plain text, list items and buttons outnumber the rest tenfold")
     ap.add_argument("--from-checkpoint", action="store_true",
                     help="skip training: load EXAMPLES/controls_checkpoint.pt, calibrate and export")
     a = ap.parse_args(argv)
@@ -220,6 +232,8 @@ def main(argv=None) -> int:
     ControlNet, Exported = build_model()
     model = ControlNet()
     counts = np.bincount(train["role"].astype(int), minlength=len(ROLES)).astype(np.float64)
+    if a.max_per_role:
+        counts = np.minimum(counts, a.max_per_role)
     weight = torch.tensor(np.where(counts > 0, 1.0 / np.sqrt(np.maximum(counts, 1)), 0.0), dtype=torch.float32)
     weight = weight / weight[counts > 0].mean()
     role_loss = torch.nn.CrossEntropyLoss(weight=weight, label_smoothing=0.05)
@@ -237,7 +251,8 @@ def main(argv=None) -> int:
         w = 1.0 + 9.0 * torch.isin(role, stateful_ids).float()
         return (state_bce(logits, target).mean(1) * w).sum() / w.sum()
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
-    steps = a.epochs * ((len(train["role"]) + a.batch - 1) // a.batch)
+    per_epoch = int(counts.sum())
+    steps = a.epochs * ((per_epoch + a.batch - 1) // a.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=steps)
     from tqdm import tqdm
 
@@ -247,7 +262,7 @@ def main(argv=None) -> int:
         model.load_state_dict(torch.load(checkpoint))
     for epoch in range(0 if a.from_checkpoint else a.epochs):
         model.train()
-        order = rng.permutation(len(train["role"]))
+        order = epoch_rows(train["role"], a.max_per_role, rng)
         bar = tqdm(batches(train, order, a.batch, rng), total=(len(order) + a.batch - 1) // a.batch,
                    desc=f"epoch {epoch + 1}/{a.epochs}", leave=False)
         for t, c, f, r, s in bar:
