@@ -21,9 +21,8 @@ Rules (all vectorised over the element list):
 """
 from __future__ import annotations
 
-import numpy as np
-
 import cv2
+import numpy as np
 
 from ..boxes import coverage, reading_order
 from ..elements import Elements
@@ -74,6 +73,15 @@ def multicoloured(rgb: np.ndarray, boxes: np.ndarray, ink: float = 48.0, off_lin
     return out
 
 
+def coloured_short_reads(rgb: np.ndarray, texts, boxes: np.ndarray) -> np.ndarray:
+    """(N,) bool: reads of one or two characters (spaces aside) whose box's ink is in several
+    colours (`multicoloured`): full-colour icons the recognizer took for letters."""
+    out = np.array([len(str(t).replace(" ", "")) <= 2 for t in texts], bool)
+    if out.any():
+        out[out] = multicoloured(rgb, np.asarray(boxes)[out])
+    return out
+
+
 def leads_a_label(elements: Elements) -> np.ndarray:
     """Per element: a text element starts within three of its heights to its right, on the
     same line."""
@@ -100,8 +108,7 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) ->
     one_char = short & (chars <= 1)
     symbols = short & np.array([not any(c.isalnum() for c in str(t)) for t in elements.text], bool)
     coloured = np.zeros(len(elements), bool)
-    if short.any():
-        coloured[short] = multicoloured(rgb, elements.xyxy[short])
+    coloured[short] = coloured_short_reads(rgb, elements.text[short], elements.xyxy[short])
     kind, text, icon = elements.kind.copy(), elements.text.copy(), elements.icon.copy()
     label, score = elements.label.copy(), elements.score.copy()
     kind[iconish | coloured] = "icon"
@@ -159,10 +166,7 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
         one_alnum = np.array([len(t) == 1 and t.isalnum() for t in found.text], bool)
         found = found[~one_alnum | (found.score >= one_char_conf)]
         # as in rule 2: a one- or two-character read of full-colour ink is an icon, not text
-        short = np.array([len(t.replace(" ", "")) <= 2 for t in found.text], bool)
-        if short.any():
-            short[short] = multicoloured(rgb, found.xyxy[short])
-            found = found[~short]
+        found = found[~coloured_short_reads(rgb, found.text, found.xyxy)]
         if len(found):
             # each read lies inside the box it came from: that element is replaced by it
             src = idx[coverage(boxes[idx], found.xyxy).argmax(axis=0)]

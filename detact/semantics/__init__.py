@@ -14,10 +14,10 @@ import numpy as np
 from ..boxes import reading_order
 from ..color import dominant_colors
 from ..elements import Elements
+from ..icons.glyphs import ENCODER_SURE
 from .compounds import compound_candidates, dropdown_rows, framed_regions
 from .features import control_inputs
 from .labels import assign_names
-from ..icons.glyphs import ENCODER_SURE
 from .roles import INTERACTIVE, ROLES, make_role_classifier, shows_other_glyph
 from .tree import CONTAINER_ROLES, build_tree
 
