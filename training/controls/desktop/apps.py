@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import words
-from desktop.run import (FONTS, GTK3_HELDOUT_THEMES, GTK3_THEMES, HELDOUT_P, ICON_THEMES, NOOP, SCREENS, SCREENS_X2,
-                         Launch, _Driver)
+from desktop.run import GTK3_HELDOUT_THEMES, GTK3_THEMES, HELDOUT_P, NOOP, Launch, _Driver, draw_launch
 
 
 @dataclass(frozen=True)
@@ -71,11 +70,7 @@ def plan_app_launches(budget: int, seed: int) -> list[Launch]:
         dark = "dark" in theme.lower()
         extra = STEPS + (["prefs"] if app.prefs else [])
         steps = ["initial"] + rng.sample(extra, rng.randint(2, 4))
-        scale = 2.0 if rng.random() < 0.2 else 1.0
-        logical = rng.choice(SCREENS_X2 if scale == 2 else SCREENS)
-        icon = rng.choice([i for i in ICON_THEMES if ("dark" in i.lower()) == dark] or ICON_THEMES)
-        launches.append(Launch(len(launches), "apps", theme, dark, icon, rng.choice(FONTS), scale, logical,
-                               "heldout" if heldout else "train", rng.randrange(10 ** 6), steps, app.name))
+        launches.append(draw_launch(rng, len(launches), "apps", theme, dark, heldout, steps, app.name))
         planned += len(steps)
     return launches
 

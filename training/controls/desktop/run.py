@@ -73,13 +73,20 @@ def plan_launches(n_shots: dict[str, int], seed: int) -> list[Launch]:
                 steps = qt_steps(rng)
             else:
                 raise ValueError(f"unknown desktop source {source}")
-            scale = 2.0 if rng.random() < 0.2 else 1.0
-            logical = rng.choice(SCREENS_X2 if scale == 2 else SCREENS)
-            icon = rng.choice([i for i in ICON_THEMES if ("dark" in i.lower()) == dark] or ICON_THEMES)
-            launches.append(Launch(len(launches), source, theme, dark, icon, rng.choice(FONTS), scale, logical,
-                                   "heldout" if heldout else "train", rng.randrange(10 ** 6), steps))
+            launches.append(draw_launch(rng, len(launches), source, theme, dark, heldout, steps))
             planned += len(steps)
     return launches
+
+
+def draw_launch(rng: random.Random, index: int, source: str, theme: str, dark: bool, heldout: bool,
+                steps: list[str], app: str = "") -> Launch:
+    """A launch with the rest of its look drawn from ``rng``: scale, screen, icon theme (dark
+    with a dark theme), font and the seed of its scenario."""
+    scale = 2.0 if rng.random() < 0.2 else 1.0
+    logical = rng.choice(SCREENS_X2 if scale == 2 else SCREENS)
+    icon = rng.choice([i for i in ICON_THEMES if ("dark" in i.lower()) == dark] or ICON_THEMES)
+    return Launch(index, source, theme, dark, icon, rng.choice(FONTS), scale, logical,
+                  "heldout" if heldout else "train", rng.randrange(10 ** 6), steps, app)
 
 
 def gtk3_steps(rng: random.Random) -> list[str]:
@@ -214,9 +221,7 @@ class DesktopBuilder:
         elements, ignore = TreeConverter(nodes, toolkit, coord_scale(nodes, w), w, h).convert()
         if len(elements) < 5:
             raise DesktopError(f"only {len(elements)} elements after {step}")
-        wt = L.theme if L.source == "gtk3" else f"{L.theme}{'-dark' if L.dark else '-light'}"
-        if L.source == "apps" and toolkit == "gtk3":
-            wt = L.theme
+        wt = L.theme if toolkit == "gtk3" else f"{L.theme}{'-dark' if L.dark else '-light'}"
         gt = {"app": L.app or app, "source": "atspi", "width": w, "height": h, "scale": L.scale,
               "theme": "dark" if L.dark else "light", "toolkit": toolkit, "widget_theme": wt,
               "icon_theme": L.icon_theme, "font": L.font, "split": L.split, "step": step,
