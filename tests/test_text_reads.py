@@ -170,3 +170,37 @@ def test_benchmark_and_recipe_agree_on_the_held_out_fonts():
     assert len(common.HELD_OUT_FONTS) >= 3 and not set(common.HELD_OUT_FONTS) & set(common.SEEN_FONTS)
     text = (ROOT / "benchmarks" / "text_quality.py").read_text()
     assert "UNSEEN_FONTS = (" + ", ".join(f'"{name}"' for name in common.HELD_OUT_FONTS) + ")" in text
+
+
+@pytest.mark.parametrize("dark", [False, True])
+@pytest.mark.parametrize("px", [12, 13, 14])
+def test_a_tight_field_border_is_not_read_as_a_bar(engine, dark, px):
+    """A Qt-style field whose 1-px border hugs the text: the detector's line box takes the
+    border in, which read as "|name@example.com" before `split.inside_frame`."""
+    bg, field, fg, edge = ((49, 54, 59), (35, 38, 41), (230, 230, 230), (110, 110, 110)) if dark else \
+        ((239, 239, 239), (255, 255, 255), (20, 20, 20), (120, 120, 120))
+    img = Image.new("RGB", (420, 60), bg)
+    d = ImageDraw.Draw(img)
+    d.rectangle((100, 18, 400, 18 + px + 8), fill=field, outline=edge)
+    d.text((104, 21), "name@example.com", fill=fg, font=font(px))
+    d.text((10, 21), "Email:", fill=fg, font=font(px))
+    assert texts(engine.read(np.asarray(img))) == ["Email:", "name@example.com"]
+
+
+@pytest.mark.parametrize("dark", [False, True])
+@pytest.mark.parametrize("px, dx, label", [(12, 4, "27"), (11, 5, "8"), (15, 4, "10"), (14, 3, "%")])
+def test_a_short_label_read_in_a_window_past_its_box_leaves_the_frame_out(engine, dark, px, dx, label):
+    """A spin box's "27": the glyph read's line-sized window reaches past the ink's box to
+    the field's border, which read as "[27" before the window was cut to the frame's inside."""
+    bg, field, fg, edge = ((49, 54, 59), (35, 38, 41), (230, 230, 230), (110, 110, 110)) if dark else \
+        ((239, 239, 239), (255, 255, 255), (20, 20, 20), (120, 120, 120))
+    img = Image.new("RGB", (200, 60), bg)
+    d = ImageDraw.Draw(img)
+    d.rectangle((20, 18, 180, 18 + px + 9), fill=field, outline=edge)
+    d.text((20 + dx, 21), label, fill=fg, font=font(px))
+    rgb = np.asarray(img)
+    ink = np.argwhere(np.abs(rgb.astype(int) - np.array(field)).sum(axis=2) > 120)
+    ink = ink[(ink[:, 0] > 19) & (ink[:, 0] < 18 + px + 9) & (ink[:, 1] > 21) & (ink[:, 1] < 179)]
+    (y0, x0), (y1, x1) = ink.min(axis=0), ink.max(axis=0)
+    box = np.array([[x0 - 4, y0 - 4, x1 + 5, y1 + 5]])    # the glyph stage pads icon boxes by 4 px
+    assert list(engine.read_glyphs(rgb, box).text) == [label]

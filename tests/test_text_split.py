@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from conftest import font
 from detact.text.fast import split_at_separators
-from detact.text.split import find_underlines, split_line, split_lines
+from detact.text.split import find_underlines, inside_frame, split_line, split_lines
 
 
 def line_image(parts, size=(420, 30), icon_at=None, underline=None) -> np.ndarray:
@@ -170,3 +170,53 @@ def test_a_leading_icon_of_any_shape_is_kept_out_of_the_text(icon, colour):
     texts, icons = split_line(gray, (0, 0, 300, 30), rgb=rgb)
     assert len(icons) == 1 and icons[0][0] <= 9 and icons[0][2] <= 24
     assert len(texts) == 1 and texts[0][0] >= 26
+
+
+def framed_field(text: str, frame: str, dark: bool = False, size=(260, 26)) -> np.ndarray:
+    """A gray text field: ``text`` at x=8 inside a 1-px border drawn along the image's edges
+    ("box": all four sides, "left": only a left edge running past the top and bottom, as when
+    the detector's line box starts inside a taller field, "none")."""
+    bg, fg, edge = (37, 220, 120) if dark else (255, 20, 130)
+    img = Image.new("L", size, bg)
+    d = ImageDraw.Draw(img)
+    w, h = size
+    if frame == "box":
+        d.rectangle((1, 1, w - 2, h - 2), outline=edge)
+    elif frame == "left":
+        d.line((1, 0, 1, h - 1), fill=edge)
+    d.text((8, 5), text, fill=fg, font=font(14))
+    return np.asarray(img)
+
+
+@pytest.mark.parametrize("text, frame, dark, inside", [
+    # the field's border in the box: left out, the text kept
+    ("name@example.com", "box", False, (2, 2, 258, 24)),
+    ("Product manager", "box", True, (2, 2, 258, 24)),
+    ("27", "left", False, (2, 0, 260, 26)),
+    # no frame, or strokes that are text: the box stays whole
+    ("name@example.com", "none", False, (0, 0, 260, 26)),
+    ("| Options", "none", False, (0, 0, 260, 26)),
+    ("[x] Remember me", "none", False, (0, 0, 260, 26)),
+    ("lllll IIIII", "none", True, (0, 0, 260, 26)),
+    ("E", "none", False, (0, 0, 260, 26)),
+    ("L = T", "none", False, (0, 0, 260, 26)),
+])
+def test_a_frame_around_the_text_is_left_out(text, frame, dark, inside):
+    img = framed_field(text, frame, dark)
+    assert inside_frame(img, whole(img)) == inside
+
+
+def test_an_underline_with_descenders_below_it_is_no_frame():
+    img = Image.new("L", (200, 26), 255)
+    d = ImageDraw.Draw(img)
+    d.text((4, 2), "Typography", fill=20, font=font(16))
+    d.line((4, 17, 190, 17), fill=20)     # through the descenders of y, p, g
+    img = np.asarray(img)
+    assert inside_frame(img, whole(img)) == whole(img)
+
+
+@pytest.mark.parametrize("frame", ["box", "left"])
+def test_a_field_border_is_not_read_into_the_text(frame):
+    img = framed_field("name@example.com", frame)
+    texts, icons = split_line(img, whole(img))
+    assert icons == [] and len(texts) == 1 and texts[0][0] >= 4   # the run starts after the border

@@ -19,7 +19,7 @@ from .base import TextEngine
 from .detect import TextDetector
 from .export import RECOGNIZER_HEIGHT
 from .recognize import ScreenRecognizer, TextRecognizer
-from .split import find_underlines, split_lines
+from .split import find_underlines, inside_frame, split_lines
 
 log = logging.getLogger("detact.text")
 
@@ -190,7 +190,10 @@ class FastTextEngine(TextEngine):
         gray = to_gray(rgb)
         inks = [ink_inside(gray, b) for b in boxes]  # one pass per box serves crop and mark
         found = [(glyph_crop(ink, gray.shape), lone_mark(ink)) for ink in inks]
-        crops = np.array([c for c, _ in found if c is not None], np.int32).reshape(-1, 4)
+        # a line-sized window around a key's short label may take in the key's frame ("[27"),
+        # with the window's margin outside it
+        crops = np.array([inside_frame(gray, c, max_pad=8) for c, _ in found if c is not None],
+                         np.int32).reshape(-1, 4)
         if not len(crops):
             return Elements()
         marks = np.array([m for c, m in found if c is not None], dtype=object)

@@ -5,7 +5,8 @@ radio button and its caption, or two table cells. We look at each line's column 
 cut where the gap is wider than a word space, and at a word space where the style changes (a
 bold black title then a grey URL, a red "WARNING:" then the sentence: another colour, weight or
 size is another run, so each can be found); a leading run shaped like an icon (about as wide as
-it is tall, then a gap) is split off as an icon candidate instead of being read as a letter."""
+it is tall, then a gap) is split off as an icon candidate instead of being read as a letter,
+and a frame the detector took into the box (a text field's border) is left out."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -35,6 +36,73 @@ def find_underlines(gray: np.ndarray, box, contrast: int = 40) -> list[tuple[int
     rows = np.flatnonzero(span >= 0.9)
     rows = rows[rows >= crop.shape[0] // 2]
     return [(x0 + int(cols[0]), y0 + int(r), x0 + int(cols[-1]) + 1, y0 + int(r) + 1, bg) for r in rows]
+
+
+def _edge_line(full: np.ndarray, pad: np.ndarray, gap: np.ndarray, from_end: bool, max_pad: int,
+               max_stroke: int) -> int:
+    """How far in from the start (the end, ``from_end``) of a row or column profile a frame line
+    reaches: at most ``max_pad`` ``pad`` entries (blank margin), then 1 to ``max_stroke``
+    ``full`` ones, then a ``gap`` one (the frame stands clear of what it holds). 0: no line."""
+    if from_end:
+        full, pad, gap = full[::-1], pad[::-1], gap[::-1]
+    k = 0
+    while k < len(full) and k < max_pad and pad[k] and not full[k]:
+        k += 1
+    start = k
+    while k < len(full) and full[k]:
+        k += 1
+    return k if 0 < k - start <= max_stroke and k < len(full) and gap[k] else 0
+
+
+def _side_lines(ink: np.ndarray, max_pad: int, max_stroke: int) -> tuple[int, int]:
+    """Columns [left, right) of ``ink`` inside vertical frame lines at its sides: a column of
+    ink down >= 90 % of the rows that touches the first and the last row (a glyph does not:
+    the detector pads its boxes), clear of the next ink."""
+    full = (ink.mean(axis=0) >= 0.9) & ink[0] & ink[-1]
+    empty = ~ink.any(axis=0)
+    left = _edge_line(full, empty, empty, False, max_pad, max_stroke)
+    right = ink.shape[1] - _edge_line(full, empty, empty, True, max_pad, max_stroke)
+    return left, right
+
+
+def inside_frame(gray: np.ndarray, box, contrast: int = 40, max_stroke: int = 3, max_pad: int = 3
+                 ) -> tuple[int, int, int, int]:
+    """``box`` shrunk to the inside of a frame drawn along its edges: a text field's or a
+    button's border that the detector took into the line box is read as "[", "|" or "(" glued
+    to the text ("[Product manager", "|name@example.com").
+
+    Frame lines are at most ``max_stroke`` px thick, at most ``max_pad`` px in from the box's
+    edge, and stand clear of what they hold:
+    * above or below (or both): rows of ink across >= 90 % of the ink's width, with what they
+      enclose clear of the ink's left and right ends (or of side lines there), so the bars of
+      an "E", an "L", a "=" or an underline are no frame;
+    * at the sides: a column of ink down >= 90 % of the rows (between the lines above and
+      below, when there are some) that touches the first and the last of those rows.
+    The background is the crop's median (the edges may all be frame)."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    crop = gray[y0:y1, x0:x1].astype(np.int16)
+    if crop.shape[0] < 8 or crop.shape[1] < 8:
+        return x0, y0, x1, y1
+    ink = np.abs(crop - int(np.median(crop))) > contrast
+    cols = np.flatnonzero(ink.any(axis=0))
+    if not len(cols):
+        return x0, y0, x1, y1
+    c0, c1 = int(cols[0]), int(cols[-1]) + 1
+    h = ink.shape[0]
+    rows_full = ink[:, c0:c1].mean(axis=1) >= 0.9
+    rows_blank = ~ink.any(axis=1)
+    rows_open = ~ink[:, c0 + max_stroke:c1 - max_stroke].any(axis=1)   # ink at most at the sides
+    top = _edge_line(rows_full, rows_blank, rows_open, False, max_pad, max_stroke)
+    bottom = h - _edge_line(rows_full, rows_blank, rows_open, True, max_pad, max_stroke)
+    if (top or bottom < h) and bottom - top >= 6:
+        left, right = _side_lines(ink[top:bottom], max_pad, max_stroke)
+        held = np.flatnonzero(ink[top:bottom, left:right].any(axis=0)) + left
+        if len(held) and held[0] > c0 and held[-1] < c1 - 1:
+            return x0 + left, y0 + top, x0 + right, y0 + bottom
+    left, right = _side_lines(ink, max_pad, max_stroke)      # no lines above and below
+    if right - left < 6 or not ink[:, left:right].any():
+        return x0, y0, x1, y1
+    return x0 + left, y0, x0 + right, y1
 
 
 @dataclass(frozen=True)
@@ -173,7 +241,9 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
                rgb: np.ndarray | None = None) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]]]:
     """Return (text boxes, icon boxes) for one detected line box of a grayscale image: runs cut
     at gaps wider than ``gap_factor`` x the ink height and where the style changes (colour from
-    ``rgb`` (H, W, 3) when given, else gray level; weight; size), leading icons split off."""
+    ``rgb`` (H, W, 3) when given, else gray level; weight; size), leading icons split off. A
+    frame around the text (`inside_frame`) is left out first."""
+    box = inside_frame(gray, box, contrast)
     x0, y0, x1, y1 = (int(v) for v in box)
     line = line_ink(gray, box, contrast, rgb)
     if line is None:
