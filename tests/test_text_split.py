@@ -7,7 +7,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from conftest import font
-from detact.text.fast import split_at_separators
+from detact.text.fast import split_at_separators, split_leading_glyphs
 from detact.text.split import find_underlines, inside_frame, split_line, split_lines
 
 
@@ -220,3 +220,51 @@ def test_a_field_border_is_not_read_into_the_text(frame):
     img = framed_field("name@example.com", frame)
     texts, icons = split_line(img, whole(img))
     assert icons == [] and len(texts) == 1 and texts[0][0] >= 4   # the run starts after the border
+
+
+@pytest.mark.parametrize("text, kept, cut", [
+    ("+ Skip", "Skip", True),                 # an icon read as a symbol, then the label
+    ("@ Create", "Create", True),
+    ("> Reports", "Reports", True),
+    ("\u2022 Inbox", "Inbox", True),
+    ("# general", "# general", False),        # symbols that start real UI text stay
+    ("$ 12.00", "$ 12.00", False),
+    ("- 5 items", "- 5 items", False),
+    ("(optional)", "(optional)", False),
+    ("+1 555 0100", "+1 555 0100", False),    # no space: part of the word
+    ("a + b", "a + b", False),
+    ("+ -", "+ -", False),                    # no word after it
+])
+def test_a_lone_leading_symbol_is_cut_off_as_an_icon(text, kept, cut):
+    xs = [np.arange(len(text), dtype=float) * 8 + 14]      # 8 px per character from x=10
+    boxes, texts, conf, char_x, glyphs = split_leading_glyphs(np.array([[10, 0, 10 + 8 * len(text), 20]]),
+                                                              [text], np.array([0.9]), xs)
+    assert texts == [kept] and len(char_x[0]) == len(kept) and conf.tolist() == pytest.approx([0.9])
+    assert len(glyphs) == int(cut)
+    if cut:   # the icon's box ends between the symbol and the space; the text starts at its word
+        assert glyphs[0][0] == 10 and 17 <= glyphs[0][2] <= 19
+        assert boxes[0][0] == int(xs[0][len(text) - len(kept)] - 4)
+
+
+@pytest.mark.parametrize("shape, icon", [
+    ("box", True),          # an empty check box 2 px from its label: an icon, not "]" or "O"
+    ("filled", True),       # a checked one
+    ("ring", False),        # a focus ring round the word: no box of its own
+    ("letter", False),      # a round "O" starting the label
+])
+def test_a_check_box_close_to_its_label_is_an_icon(shape, icon):
+    img = Image.new("L", (260, 30), 246)
+    d = ImageDraw.Draw(img)
+    if shape in ("box", "filled"):
+        d.rounded_rectangle((4, 7, 19, 22), radius=3, outline=150, fill=60 if shape == "filled" else 255)
+        d.text((21, 15), "Show this dialog", fill=40, font=font(12), anchor="lm")
+    elif shape == "ring":
+        d.text((8, 15), "Home", fill=40, font=font(12), anchor="lm")
+        d.rounded_rectangle((3, 4, 48, 26), radius=4, outline=20, width=2)
+    else:
+        d.text((4, 15), "Options", fill=40, font=font(12), anchor="lm")
+    img = np.asarray(img)
+    texts, icons = split_line(img, whole(img))
+    assert len(texts) == 1 and (len(icons) == 1) == icon
+    if icon:
+        assert icons[0][0] <= 5 and icons[0][2] <= 21 and texts[0][0] >= 18

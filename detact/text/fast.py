@@ -52,6 +52,33 @@ def split_at_separators(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, ch
     return np.array(out_boxes, np.int32).reshape(-1, 4), out_texts, np.array(out_conf, np.float32)
 
 
+# A lone symbol, a space, then a word ("+ Skip", "@ Create", "> Reports"): the symbol is an
+# icon in front of the label that the line splitter could not tell from a letter (narrower than
+# the line is tall, or too close). Symbols that start real UI text ("#", "$", "-", "(", "*", "~",
+# quotes) are not in the set.
+_LEADING_GLYPH = re.compile(r"^[+@<>_.:|/\\=^?!\u2022\u00b7\u00bb\u00ab\u203a\u2039] +(?=\w)")
+
+
+def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, char_x: list[np.ndarray]):
+    """Cut a lone leading symbol (`_LEADING_GLYPH`) off each run, placing the cut from the
+    characters' x positions. Returns the runs' (boxes, texts, confidences, character x
+    positions) and the (G, 4) boxes of the symbols cut off (icon candidates)."""
+    out_boxes, out_texts, out_x, glyphs = [], [], [], []
+    for box, text, xs in zip(xyxy, texts, char_x):
+        m = _LEADING_GLYPH.match(text) if len(xs) == len(text) else None
+        if m is None:
+            out_boxes.append(tuple(box)), out_texts.append(text), out_x.append(xs)
+            continue
+        k = m.end()
+        x_text = int(xs[k] - (xs[k] - xs[k - 1]) / 2)
+        x_glyph = int(xs[0] + (xs[1] - xs[0]) / 2)
+        out_boxes.append((max(box[0], x_text), box[1], box[2], box[3])), out_texts.append(text[k:])
+        out_x.append(xs[k:])
+        glyphs.append((box[0], box[1], max(x_glyph, box[0] + 1), box[3]))
+    return (np.array(out_boxes, np.int32).reshape(-1, 4), out_texts, np.asarray(conf, np.float32), out_x,
+            np.array(glyphs, np.int32).reshape(-1, 4))
+
+
 def erase_underlines(image: np.ndarray, gray: np.ndarray, xyxy: np.ndarray) -> np.ndarray:
     """A copy of ``image`` (gray (H, W) or RGB (H, W, 3)) with the underline strokes of the text
     runs, found on ``gray``, painted over with the colour of the row above each stroke."""
@@ -171,12 +198,21 @@ class FastTextEngine(TextEngine):
         return xyxy, glyphs, erase_underlines(source, gray, xyxy)
 
     def read(self, rgb: np.ndarray) -> Elements:
-        """Text runs (kind "text"), plus the glyphs split off the front of labels as
-        kind "region" elements: icon candidates the segmenter may have missed."""
+        """Text runs (kind "text"), plus the glyphs split off the front of labels (by their
+        shape, `split.leading_icon`, or read as a lone symbol before a word,
+        `split_leading_glyphs`) as kind "region" elements: icon candidates the segmenter may
+        have missed."""
         xyxy, glyphs, source = self.runs(rgb)
         if not len(xyxy):
             return Elements()
         texts, conf, char_x = self.recognizer.recognize(source, xyxy)
+        xyxy, texts, conf, char_x, leading = split_leading_glyphs(xyxy, texts, conf, char_x)
+        if len(leading):  # cut to their ink, so that they coincide with the segmenter's box of the icon
+            gray = to_gray(rgb)
+            inks = [ink_inside(gray, b, border=0) for b in leading]
+            leading = np.array([(x, y, x + ink[1].shape[1], y + ink[1].shape[0]) for ink in inks if ink is not None
+                                for x, y in [ink[0]]], np.int32).reshape(-1, 4)
+        glyphs = np.concatenate([glyphs.reshape(-1, 4), leading]).astype(np.int32)
         xyxy, texts, conf = split_at_separators(xyxy, texts, conf, char_x)
         texts = np.array([t.strip() for t in texts], dtype=object)
         keep = (conf >= self.min_confidence) & (np.array([len(t) for t in texts]) > 0)

@@ -218,11 +218,25 @@ def split_by_style(line: LineInk, group: np.ndarray, word_gap: float = 0.22) -> 
     return out + [current]
 
 
+def box_like(line: LineInk, run: np.ndarray, min_side: int = 8, edge: float = 0.7) -> bool:
+    """Whether the ink in columns ``run`` ([start, end)) of ``line`` is a box: about square, at
+    least ``min_side`` px each way, with ink along >= ``edge`` of each of its four sides (a check
+    box, empty or filled). No letter is: an "O" is round, an "E" or an "H" is open on a side."""
+    cols = line.ink[:, run[0]:run[1]]
+    rows = np.flatnonzero(cols.any(axis=1))
+    if len(rows) < min_side or cols.shape[1] < min_side:
+        return False
+    blob = cols[rows[0]:rows[-1] + 1]
+    if not 0.67 <= blob.shape[1] / blob.shape[0] <= 1.5:   # square: a focus ring round a word is no box
+        return False
+    return min(blob[0].mean(), blob[-1].mean(), blob[:, 0].mean(), blob[:, -1].mean()) >= edge
+
+
 def leading_icon(line: LineInk, group: np.ndarray, following: np.ndarray, icon_gap: float = 0.25) -> bool:
     """Whether the first ink run of ``group`` (a run of (K, 2) column runs) is an icon in front
     of a label rather than a letter: a blob about as wide as the line is tall, then a clear gap
     (wider than the letter spacing of the word that follows) and a word (in this group or, when
-    the blob stands alone, in ``following``)."""
+    the blob stands alone, in ``following``); or a box (`box_like`), with or without a word."""
     ink_h = line.ink_h
     first = group[0]
     fw = first[1] - first[0]
@@ -234,6 +248,8 @@ def leading_icon(line: LineInk, group: np.ndarray, following: np.ndarray, icon_g
     rest = group[1:] if len(group) > 1 else following
     letter_gap = float(np.median(rest[1:, 0] - rest[:-1, 1])) if len(rest) >= 2 else 0.0
     wide_gap = lead_gap >= max(icon_gap * ink_h, 2.0 * letter_gap + 1.0)
+    if box_like(line, first):   # a check box: icon however close its label is, or alone
+        return True
     return (wide_gap or len(group) == 1) and len(rest) >= 2
 
 
@@ -249,6 +265,9 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
     if line is None:
         return ([(x0, y0, x1, y1)], []) if gray[y0:y1, x0:x1].size else ([], [])
     runs = _runs(line.ink.any(axis=0))
+    r0, r1 = line.rows
+    if len(runs) == 1 and box_like(line, runs[0]):   # a check box on its own
+        return [], [(x0 + int(runs[0, 0]), y0 + r0, x0 + int(runs[0, 1]), y0 + r1 + 1)]
     if len(runs) <= 1:
         return [(x0, y0, x1, y1)], []
     gaps = runs[1:, 0] - runs[:-1, 1]
@@ -257,7 +276,6 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
     groups = [part for g in np.split(runs, np.flatnonzero(gaps > gap_factor * line.ink_h) + 1)
               for part in split_by_style(line, g)]
     pad = 2
-    r0, r1 = line.rows
     texts, icons = [], []
     for g_i, group in enumerate(groups):
         following = groups[g_i + 1] if g_i + 1 < len(groups) else group[:0]
