@@ -203,18 +203,3 @@ def test_a_short_label_read_in_a_window_past_its_box_leaves_the_frame_out(engine
     box = np.array([[x0 - 4, y0 - 4, x1 + 5, y1 + 5]])    # the glyph stage pads icon boxes by 4 px
     assert list(engine.read_glyphs(rgb, box).text) == [label]
 
-
-@pytest.mark.parametrize("label", ["Skip", "Add member"])
-def test_a_small_plus_before_a_label_is_an_icon_not_a_letter(engine, label):
-    """A button's icon smaller than the letters (too narrow for the line splitter's icon test)
-    read as "+ Skip"; the "+" is cut off as an icon candidate and the label reads alone."""
-    img = Image.new("RGB", (240, 44), (255, 255, 255))
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle((6, 6, 230, 38), radius=4, outline=(90, 90, 220))
-    d.line((18, 22, 27, 22), fill=(90, 90, 220), width=2)
-    d.line((22, 17, 22, 27), fill=(90, 90, 220), width=2)
-    d.text((36, 12), label, fill=(90, 90, 220), font=font(16))
-    els = engine.read(np.asarray(img))
-    assert texts(els) == [label]
-    regions = els.xyxy[els.kind == "region"]
-    assert any(b[0] <= 18 and b[2] <= 32 for b in regions)   # the plus is an icon candidate

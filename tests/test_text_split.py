@@ -223,11 +223,13 @@ def test_a_field_border_is_not_read_into_the_text(frame):
 
 
 @pytest.mark.parametrize("text, kept, cut", [
-    ("+ Skip", "Skip", True),                 # an icon read as a symbol, then the label
-    ("@ Create", "Create", True),
+    ("@ Create", "Create", True),             # an icon read as a symbol, then the label
     ("> Reports", "Reports", True),
+    ("| Smooth images", "Smooth images", True),
     ("\u2022 Inbox", "Inbox", True),
-    ("# general", "# general", False),        # symbols that start real UI text stay
+    ("+ Add row", "+ Add row", False),        # symbols that start real UI text stay
+    ("< Back", "< Back", False),
+    ("# general", "# general", False),
     ("$ 12.00", "$ 12.00", False),
     ("- 5 items", "- 5 items", False),
     ("(optional)", "(optional)", False),

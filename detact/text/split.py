@@ -56,8 +56,8 @@ def _edge_line(full: np.ndarray, pad: np.ndarray, gap: np.ndarray, from_end: boo
 
 def _side_lines(ink: np.ndarray, max_pad: int, max_stroke: int) -> tuple[int, int]:
     """Columns [left, right) of ``ink`` inside vertical frame lines at its sides: a column of
-    ink down >= 90 % of the rows that touches the first and the last row (a glyph does not:
-    the detector pads its boxes), clear of the next ink."""
+    ink down >= 90 % of the rows that touches the first and the last row (a glyph does not: the
+    detector pads its boxes), clear of the next ink."""
     full = (ink.mean(axis=0) >= 0.9) & ink[0] & ink[-1]
     empty = ~ink.any(axis=0)
     left = _edge_line(full, empty, empty, False, max_pad, max_stroke)
@@ -75,7 +75,8 @@ def inside_frame(gray: np.ndarray, box, contrast: int = 40, max_stroke: int = 3,
     edge, and stand clear of what they hold:
     * above or below (or both): rows of ink across >= 90 % of the ink's width, with what they
       enclose clear of the ink's left and right ends (or of side lines there), so the bars of
-      an "E", an "L", a "=" or an underline are no frame;
+      an "E", an "L", a "=" or an underline under the whole text are no frame. A line under a
+      row of tabs or a field's bottom border goes: the runs above it can then be split;
     * at the sides: a column of ink down >= 90 % of the rows (between the lines above and
       below, when there are some) that touches the first and the last of those rows.
     The background is the crop's median (the edges may all be frame)."""
@@ -220,8 +221,9 @@ def split_by_style(line: LineInk, group: np.ndarray, word_gap: float = 0.22) -> 
 
 def box_like(line: LineInk, run: np.ndarray, min_side: int = 8, edge: float = 0.7) -> bool:
     """Whether the ink in columns ``run`` ([start, end)) of ``line`` is a box: about square, at
-    least ``min_side`` px each way, with ink along >= ``edge`` of each of its four sides (a check
-    box, empty or filled). No letter is: an "O" is round, an "E" or an "H" is open on a side."""
+    least ``min_side`` px each way, with one unbroken stroke along >= ``edge`` of each of its four
+    sides (a check box, empty or filled). No letter is: an "O" is round, an "E" or an "H" is open
+    on a side, two letters that touch ("Bl") break the stroke."""
     cols = line.ink[:, run[0]:run[1]]
     rows = np.flatnonzero(cols.any(axis=1))
     if len(rows) < min_side or cols.shape[1] < min_side:
@@ -229,7 +231,11 @@ def box_like(line: LineInk, run: np.ndarray, min_side: int = 8, edge: float = 0.
     blob = cols[rows[0]:rows[-1] + 1]
     if not 0.67 <= blob.shape[1] / blob.shape[0] <= 1.5:   # square: a focus ring round a word is no box
         return False
-    return min(blob[0].mean(), blob[-1].mean(), blob[:, 0].mean(), blob[:, -1].mean()) >= edge
+
+    def side(lines: np.ndarray) -> bool:   # the outer line, or the next one in (rounded corners)
+        return any(len(_runs(line)) == 1 and line.mean() >= edge for line in lines)
+
+    return side(blob[:2]) and side(blob[-2:]) and side(blob[:, :2].T) and side(blob[:, -2:].T)
 
 
 def leading_icon(line: LineInk, group: np.ndarray, following: np.ndarray, icon_gap: float = 0.25) -> bool:
@@ -248,8 +254,10 @@ def leading_icon(line: LineInk, group: np.ndarray, following: np.ndarray, icon_g
     rest = group[1:] if len(group) > 1 else following
     letter_gap = float(np.median(rest[1:, 0] - rest[:-1, 1])) if len(rest) >= 2 else 0.0
     wide_gap = lead_gap >= max(icon_gap * ink_h, 2.0 * letter_gap + 1.0)
-    if box_like(line, first):   # a check box: icon however close its label is, or alone
-        return True
+    if len(rest) and box_like(line, first):   # a check box taller than its label's letters:
+        rest_rows = np.flatnonzero(line.ink[:, rest[0, 0]:rest[-1, 1]].any(axis=1))   # an icon,
+        if fh >= 1.15 * (rest_rows[-1] - rest_rows[0] + 1):                           # however close
+            return True
     return (wide_gap or len(group) == 1) and len(rest) >= 2
 
 
