@@ -43,6 +43,9 @@ APPS = [
     App("catfish", ("catfish", "--path={home}"), "gtk3"),
     App("yad-form", ("yad",), "gtk3", "yad"),
     App("yad-list", ("yad",), "gtk3", "yad"),
+    # calculators: keypads of large framed keys holding one or two characters
+    App("mate-calc", ("mate-calc",), "gtk3", "", ("Mode", "Advanced")),
+    App("qalculate-gtk", ("qalculate-gtk",), "gtk3", "", ("Edit", "Preferences")),
     App("featherpad", ("featherpad", "{home}/script.py"), "qt5", "FeatherPad", ("Options", "Preferences")),
     App("qterminal", ("qterminal",), "qt5"),
     App("lximage-qt", ("lximage-qt", "{home}/Pictures/photo-1.png"), "qt5"),
