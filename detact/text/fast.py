@@ -209,9 +209,9 @@ class FastTextEngine(TextEngine):
         xyxy, texts, conf, char_x, leading = split_leading_glyphs(xyxy, texts, conf, char_x)
         if len(leading):  # cut to their ink, so that they coincide with the segmenter's box of the icon
             gray = to_gray(rgb)
-            inks = [ink_inside(gray, b, border=0) for b in leading]
-            leading = np.array([(x, y, x + ink[1].shape[1], y + ink[1].shape[0]) for ink in inks if ink is not None
-                                for x, y in [ink[0]]], np.int32).reshape(-1, 4)
+            inks = [ink for ink in (ink_inside(gray, b, border=0) for b in leading) if ink is not None]
+            leading = np.array([(x, y, x + mask.shape[1], y + mask.shape[0]) for (x, y), mask, _ in inks],
+                               np.int32).reshape(-1, 4)
         glyphs = np.concatenate([glyphs.reshape(-1, 4), leading]).astype(np.int32)
         xyxy, texts, conf = split_at_separators(xyxy, texts, conf, char_x)
         texts = np.array([t.strip() for t in texts], dtype=object)

@@ -267,19 +267,17 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
     at gaps wider than ``gap_factor`` x the ink height and where the style changes (colour from
     ``rgb`` (H, W, 3) when given, else gray level; weight; size), leading icons split off. A
     frame around the text (`inside_frame`) is left out first."""
-    # the runs are found inside the frame; they keep the detector's rows, so that the crops (and
-    # the recognizer's work, which grows with width / height) stay as they were
-    top, bottom = int(box[1]), int(box[3])
-    box = inside_frame(gray, box, contrast)
-    x0, y0, x1, y1 = (int(v) for v in box)
-    line = line_ink(gray, box, contrast, rgb)
-    iy0, y0, y1 = y0, top, bottom     # icon boxes are measured from the frame's inside
+    # runs are found inside the frame (fy0, fy1); text boxes keep the detector's rows (y0, y1), so
+    # that the crops, and the recognizer's work, which grows with width / height, stay as they were
+    x0, fy0, x1, fy1 = inside_frame(gray, box, contrast)
+    y0, y1 = int(box[1]), int(box[3])
+    line = line_ink(gray, (x0, fy0, x1, fy1), contrast, rgb)
     if line is None:
         return ([(x0, y0, x1, y1)], []) if gray[y0:y1, x0:x1].size else ([], [])
     runs = _runs(line.ink.any(axis=0))
     r0, r1 = line.rows
     if len(runs) == 1 and box_like(line, runs[0]):   # a check box on its own
-        return [], [(x0 + int(runs[0, 0]), iy0 + r0, x0 + int(runs[0, 1]), iy0 + r1 + 1)]
+        return [], [(x0 + int(runs[0, 0]), fy0 + r0, x0 + int(runs[0, 1]), fy0 + r1 + 1)]
     if len(runs) <= 1:
         return [(x0, y0, x1, y1)], []
     gaps = runs[1:, 0] - runs[:-1, 1]
@@ -292,7 +290,7 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
     for g_i, group in enumerate(groups):
         following = groups[g_i + 1] if g_i + 1 < len(groups) else group[:0]
         if leading_icon(line, group, following, icon_gap):
-            icons.append((x0 + int(group[0, 0]), iy0 + r0, x0 + int(group[0, 1]), iy0 + r1 + 1))
+            icons.append((x0 + int(group[0, 0]), fy0 + r0, x0 + int(group[0, 1]), fy0 + r1 + 1))
             group = group[1:]
             if not len(group):
                 continue
