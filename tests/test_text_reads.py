@@ -170,13 +170,16 @@ def test_benchmark_and_recipe_agree_on_the_held_out_fonts():
     assert "UNSEEN_FONTS = (" + ", ".join(f'"{name}"' for name in common.HELD_OUT_FONTS) + ")" in text
 
 
+#: (window background, field, text, border) of a Qt-style field, light (False) and dark (True)
+FIELD_COLOURS = {False: ((239, 239, 239), (255, 255, 255), (20, 20, 20), (120, 120, 120)),
+                 True: ((49, 54, 59), (35, 38, 41), (230, 230, 230), (110, 110, 110))}
+
 @pytest.mark.parametrize("dark", [False, True])
 @pytest.mark.parametrize("px", [12, 13, 14])
 def test_a_tight_field_border_is_not_read_as_a_bar(engine, dark, px):
     """A Qt-style field whose 1-px border hugs the text: the detector's line box takes the
     border in, which read as "|name@example.com" before `split.inside_frame`."""
-    bg, field, fg, edge = ((49, 54, 59), (35, 38, 41), (230, 230, 230), (110, 110, 110)) if dark else \
-        ((239, 239, 239), (255, 255, 255), (20, 20, 20), (120, 120, 120))
+    bg, field, fg, edge = FIELD_COLOURS[dark]
     img = Image.new("RGB", (420, 60), bg)
     d = ImageDraw.Draw(img)
     d.rectangle((100, 18, 400, 18 + px + 8), fill=field, outline=edge)
@@ -190,8 +193,7 @@ def test_a_tight_field_border_is_not_read_as_a_bar(engine, dark, px):
 def test_a_short_label_read_in_a_window_past_its_box_leaves_the_frame_out(engine, dark, px, dx, label):
     """A spin box's "27": the glyph read's line-sized window reaches past the ink's box to
     the field's border, which read as "[27" before the window was cut to the frame's inside."""
-    bg, field, fg, edge = ((49, 54, 59), (35, 38, 41), (230, 230, 230), (110, 110, 110)) if dark else \
-        ((239, 239, 239), (255, 255, 255), (20, 20, 20), (120, 120, 120))
+    bg, field, fg, edge = FIELD_COLOURS[dark]
     img = Image.new("RGB", (200, 60), bg)
     d = ImageDraw.Draw(img)
     d.rectangle((20, 18, 180, 18 + px + 9), fill=field, outline=edge)
