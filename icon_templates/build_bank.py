@@ -15,7 +15,8 @@ icons the bank has never seen.
 
 Each icon is drawn large, dark on white (colour icons in their own colours), and reduced to
 the 32 x 32 glyph the matcher computes from a screen crop (``training/icons/render.py`` ->
-``detact.icons.preprocess.region_glyph``). Near-duplicates *of the same function* (block SSIM
+``detact.icons.preprocess.region_glyph``). Full-colour icons of the desktop sets are also drawn
+on a dark background (``<name>#dark``, ``DARK_TWIN_SETS``). Near-duplicates *of the same function* (block SSIM
 above ``--dedupe`` and no 4 x 4 tile differing by more than ``--max-detail``) are merged: the
 first in ``BANK_SETS`` order is kept and lists the others under ``merged``. Sets with many
 weights or sizes contribute the ones screens show most (``STYLE_FILTERS``).
@@ -42,7 +43,7 @@ from detact.icons.bank import BANK_FORMAT  # noqa: E402
 from detact.icons.preprocess import GLYPH_MARGIN, GLYPH_SIZE  # noqa: E402
 from bundle import update_registry  # noqa: E402
 from heldout import HELD_OUT_SETS  # noqa: E402
-from render import load_rgba, template_glyph  # noqa: E402
+from render import is_monochrome, load_rgba, template_glyph  # noqa: E402
 
 #: Corpus sets in the bank, in priority order (a duplicate keeps the earlier set's template).
 BANK_SETS = ("adwaita-symbolic", "adwaita", "elementary-xfce-symbolic", "elementary-xfce", "tango",
@@ -56,6 +57,13 @@ STYLE_FILTERS = {
     "ph": re.compile(r"^(?!.*-(thin|light|bold|duotone)$)"),       # regular and fill
     "material-symbols": re.compile(r"^(?!.*-(rounded|sharp)$)"),   # filled and outline
 }
+#: Sets of full-colour icons that also get a template drawn on a dark background (``<name>#dark``):
+#: a colour icon's glyph is its distance from the background, so Adwaita's white page is an
+#: outline on a light toolbar but a solid sheet on a dark one. Monochrome icons look the same on
+#: both and get no twin.
+DARK_TWIN_SETS = ("adwaita", "elementary-xfce", "tango", "libreoffice-colibre")
+DARK_SUFFIX = "#dark"
+DARK_BACKGROUND = (48, 48, 48)     # Adwaita-dark's toolbars and header bars
 #: Right-to-left variants (``go-next-symbolic-rtl`` is a left arrow): on left-to-right screens
 #: they would name a mirrored icon, so they stay out.
 RTL = re.compile(r"(^|[-_])rtl([-_.]|$)", re.I)
@@ -89,13 +97,19 @@ def read_sources(index: Path) -> list[dict]:
             if style is not None and not style.search(rec["name"]):
                 continue
             out.append(rec)
+            if s in DARK_TWIN_SETS:
+                out.append({**rec, "name": rec["name"] + DARK_SUFFIX})
     out.sort(key=lambda r: rank[r["set"]])   # stable: corpus order within a set
     return out
 
 
 def _glyph_of(rec: dict) -> np.ndarray | None:
     rgba = load_rgba(rec)
-    return None if rgba is None else template_glyph(rgba, GLYPH_SIZE)
+    if rgba is None:
+        return None
+    if rec["name"].endswith(DARK_SUFFIX):   # a dark twin only for colour icons
+        return None if is_monochrome(rgba) else template_glyph(rgba, GLYPH_SIZE, DARK_BACKGROUND)
+    return template_glyph(rgba, GLYPH_SIZE)
 
 
 def render_all(records: list[dict], workers: int, cache: Path | None = None
@@ -269,7 +283,8 @@ def main(argv: list[str] | None = None) -> int:
     for e in entries:
         per_set[e["set"]] += 1
     print(f"kept {len(entries)} templates ({len(kept) - len(entries)} near-duplicates merged, "
-          f"{len(records) - len(kept)} drew nothing), {len({e['function'] for e in entries})} functions; "
+          f"{len(records) - len(kept)} drew nothing or were dark twins of monochrome icons), "
+          f"{len({e['function'] for e in entries})} functions; "
           + ", ".join(f"{s} {n}" for s, n in per_set.items())
           + f"; bank.npz {(args.out / 'bank.npz').stat().st_size / 1e6:.2f} MB, manifest.json "
           f"{(args.out / 'manifest.json').stat().st_size / 1e6:.2f} MB, {time.time() - t0:.0f} s"

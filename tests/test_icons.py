@@ -355,6 +355,34 @@ def test_adwaita_icons_in_a_chromium_page(recognizer, tmp_path):
     assert labels.function == [ADWAITA_CASES[k][1] for k in order], labels
 
 
+ADWAITA_LEGACY = Path("/usr/share/icons/Adwaita/24x24/legacy")
+LEGACY_CASES = [  # the 24 px drawings GTK toolbars show (Geany, pcmanfm), expected function
+    ("document-open.png", "open"),
+    ("document-save.png", "save"),
+    ("system-run.png", "run"),
+    ("application-exit.png", "quit"),
+]
+
+
+@pytest.mark.parametrize("background", [(246, 245, 244), (48, 48, 48)], ids=["light", "dark"])
+def test_adwaita_colour_toolbar_icons_at_their_drawn_size(recognizer, background):
+    """Full-colour Adwaita toolbar icons pasted 1:1 on a light and on a dark toolbar: the bank
+    holds their 24 px drawings (not only the 48 px ones) and, for the dark toolbar, templates
+    drawn on dark (a white page is a solid sheet there)."""
+    if not ADWAITA_LEGACY.is_dir():
+        pytest.skip("adwaita-icon-theme is not installed")
+    img = Image.new("RGB", (360, 48), background)
+    boxes = []
+    for k, (name, _) in enumerate(LEGACY_CASES):
+        icon = Image.open(ADWAITA_LEGACY / name).convert("RGBA")
+        x = 12 + 48 * k
+        img.paste(icon, (x, 12), icon)
+        boxes.append((x - 3, 9, x + 27, 39))
+    labels = recognizer.label(np.asarray(img), np.array(boxes))
+    assert labels.function == [want for _, want in LEGACY_CASES], labels
+    assert labels.source == ["ssim"] * len(LEGACY_CASES)
+
+
 #: Lucide icons (ISC licence, https://lucide.dev): a held-out set, in neither the bank nor the
 #: encoder's training data.
 LUCIDE = {

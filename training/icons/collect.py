@@ -13,7 +13,8 @@ Sources (see README.md for the licence table):
   ``icons.json`` holds SVG bodies, the set's default box and aliases; ``metadata.json``
   may hold categories. Brand/logo/flag/emoji sets and icons are skipped.
 * **freedesktop** -- icon themes from Debian packages under ``/usr/share/icons``: one file
-  per icon name and theme, scalable SVG preferred, else the largest SVG/PNG. Icons named
+  per icon name and theme, scalable SVG preferred, else the largest SVG/PNG, plus the
+  theme's hand-drawn 16-32 px PNGs as ``<name>@<size>`` (what toolbars show). Icons named
   ``*-symbolic`` form their own set (``adwaita-symbolic``...).
 * **libreoffice** -- LibreOffice's Colibre style (``images_colibre_svg.zip`` from the
   Debian package libreoffice-style-colibre); command icons are ``cmd/sc_<uno>.svg``
@@ -48,6 +49,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from functions import load_vocabulary, map_function  # noqa: E402
+from heldout import is_held_out  # noqa: E402
 
 DEFAULT_OUT = HERE / "out"
 DEFAULT_NODE_MODULES = HERE / "node_modules"
@@ -96,6 +98,11 @@ FREEDESKTOP_THEMES: dict[str, tuple[str, str]] = {
 }
 LIBREOFFICE_SET = "libreoffice-colibre"
 LIBREOFFICE_LICENCE = "CC0-1.0"
+#: Raster sizes a theme draws by hand (toolbar and menu sizes): GTK shows the 24 px drawing of
+#: a legacy colour icon, not the 48 px one scaled down, and the two differ in detail (Adwaita's
+#: ``document-new`` at 24 px has another page outline and plus badge). Each such file that is
+#: not the icon's main file becomes an icon of its own, ``<name>@<size>``.
+VARIANT_SIZES = (16, 22, 24, 32)
 #: freedesktop context directories (names under a theme's size or context folders).
 CONTEXTS = {"actions", "animations", "apps", "categories", "devices", "emblems", "emotes",
             "intl", "legacy", "mimetypes", "places", "status", "panel", "stock", "ui"}
@@ -117,6 +124,8 @@ class Icon:
     context: str = ""
     svg: Optional[str] = None
     path: Optional[str] = None
+    #: The name the function is read from when ``name`` carries a size (``document-new@24``).
+    base_name: str = ""
 
     def record(self, function: Optional[str]) -> dict:
         """The index.jsonl line for this icon."""
@@ -328,13 +337,16 @@ def _size_of(parts: tuple[str, ...]) -> int:
 
 
 def freedesktop_icons(theme_dir: Path, package: str, licence: str, skipped: Counter) -> Iterator[Icon]:
-    """One icon per name in a freedesktop theme: scalable SVG, else the largest file.
+    """One icon per name in a freedesktop theme: scalable SVG, else the largest file; plus
+    the theme's hand-drawn PNGs at ``VARIANT_SIZES`` as ``<name>@<size>`` (not for held-out
+    sets, so the leave-sets-out benchmark keeps one drawing per name).
 
     Symlinked names sharing one file become one icon with the other names as tags.
     Names ending in ``-symbolic`` go to the set ``<theme>-symbolic``.
     """
     check_allowed(theme_dir)
     best: dict[str, _Candidate] = {}
+    small: dict[str, dict[int, Path]] = defaultdict(dict)    # name -> size -> PNG
     for path in sorted(theme_dir.rglob("*")):
         if path.suffix.lower() not in (".svg", ".png") or not path.is_file():
             continue
@@ -348,6 +360,8 @@ def freedesktop_icons(theme_dir: Path, package: str, licence: str, skipped: Coun
         old = best.get(name)
         if old is None or (cand.is_svg, cand.size) > (old.is_svg, old.size):
             best[name] = cand
+        if not cand.is_svg and cand.size in VARIANT_SIZES and not name.endswith(".symbolic"):
+            small[name][cand.size] = path
     by_file: dict[Path, list[str]] = defaultdict(list)
     for name, cand in best.items():
         by_file[cand.path.resolve()].append(name)
@@ -357,9 +371,18 @@ def freedesktop_icons(theme_dir: Path, package: str, licence: str, skipped: Coun
         name = names[0]
         cand = best[name]
         symbolic = "-symbolic" in name
-        yield Icon(set=f"{theme}-symbolic" if symbolic else theme, name=name, source="freedesktop",
+        icon_set = f"{theme}-symbolic" if symbolic else theme
+        yield Icon(set=icon_set, name=name, source="freedesktop",
                    licence=licence, tags=_unique([cand.context, *names[1:]]), aliases=names[1:],
                    context=cand.context, path=str(real))
+        if is_held_out(icon_set):
+            continue
+        for size, path in sorted(small.get(name, {}).items()):
+            if path.resolve() != real:
+                yield Icon(set=icon_set, name=f"{name}@{size}", source="freedesktop",
+                           licence=licence, tags=_unique([cand.context, *names[1:]]),
+                           aliases=names[1:], context=cand.context, path=str(path.resolve()),
+                           base_name=name)
 
 
 def freedesktop_themes(icon_root: Path, wanted: Optional[list[str]]) -> list[tuple[Path, str, str]]:
@@ -507,7 +530,8 @@ def collect(out: Path, node_modules: Path, icon_root: Path, lo_zip: Optional[Pat
             for icon in sample(icons, limit, rng):
                 st = per_set[icon.set]
                 st.source, st.licence = icon.source, icon.licence
-                if RTL_VARIANT.search(icon.name) and "direction" not in icon.name.lower():
+                name = icon.base_name or icon.name
+                if RTL_VARIANT.search(name) and "direction" not in name.lower():
                     skipped["right-to-left variant"] += 1
                     continue
                 key = icon.content_key()
@@ -515,7 +539,7 @@ def collect(out: Path, node_modules: Path, icon_root: Path, lo_zip: Optional[Pat
                     st.duplicates += 1
                     continue
                 seen.add(key)
-                function = map_function(icon.name, icon.set, icon.source,
+                function = map_function(name, icon.set, icon.source,
                                         aliases=icon.aliases, context=icon.context)
                 if function is not None and function not in vocabulary:
                     raise CollectError(f"mapping gave an unknown function {function!r} for {icon.set}:{icon.name}")

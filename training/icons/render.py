@@ -225,10 +225,11 @@ def screen_glyphs(rgba: np.ndarray, n: int, rng: np.random.Generator,
 
 # ---------------------------------------------------------------- templates and negatives
 
-def template_glyph(rgba: np.ndarray, size: int = GLYPH_SIZE) -> np.ndarray | None:
-    """The bank template of an icon: drawn large, dark on white (a colour icon in its own
-    colours on white), without blur or noise; uint8 ``(size, size)``."""
-    look = Look(side=max(rgba.shape[:2]), stroke=0.0, fg=(0, 0, 0), bg=(255, 255, 255),
+def template_glyph(rgba: np.ndarray, size: int = GLYPH_SIZE,
+                   bg: tuple[int, int, int] = (255, 255, 255)) -> np.ndarray | None:
+    """The bank template of an icon: drawn large, dark on ``bg`` (white; a colour icon in its
+    own colours), without blur or noise; uint8 ``(size, size)``."""
+    look = Look(side=max(rgba.shape[:2]), stroke=0.0, fg=(0, 0, 0), bg=bg,
                 pad=(4, 4, 4, 4), blur=0.0, frame=False, jpeg=0)
     return glyph(draw(rgba, look, is_monochrome(rgba)), size)
 
