@@ -15,7 +15,7 @@ icons the bank has never seen.
 
 Each icon is drawn large, dark on white (colour icons in their own colours), and reduced to
 the 32 x 32 glyph the matcher computes from a screen crop (``training/icons/render.py`` ->
-``detact.icons.preprocess.region_glyph``). Full-colour icons of the desktop sets are also drawn
+``detact.icons.preprocess.region_glyph``). Full-colour icons of the GTK themes are also drawn
 on a dark background (``<name>#dark``, ``DARK_TWIN_SETS``). Near-duplicates *of the same function* (block SSIM
 above ``--dedupe`` and no 4 x 4 tile differing by more than ``--max-detail``) are merged: the
 first in ``BANK_SETS`` order is kept and lists the others under ``merged``. Sets with many
@@ -59,9 +59,14 @@ STYLE_FILTERS = {
 }
 #: Sets of full-colour icons that also get a template drawn on a dark background (``<name>#dark``):
 #: a colour icon's glyph is its distance from the background, so Adwaita's white page is an
-#: outline on a light toolbar but a solid sheet on a dark one. Monochrome icons look the same on
-#: both and get no twin.
-DARK_TWIN_SETS = ("adwaita", "elementary-xfce", "tango", "libreoffice-colibre")
+#: outline on a light toolbar but a solid sheet on a dark one (GTK draws these icons unchanged
+#: on dark themes). Monochrome icons look the same on both and get no twin; nor do icons drawn
+#: mostly in dark strokes (`DARK_INK_SHARE`), which vanish on dark and would leave a bare accent
+#: -- a "4" for LibreOffice's Heading 4 -- that matches text. LibreOffice has its own dark style
+#: (Colibre Dark) for dark themes, so Colibre gets no twins.
+DARK_TWIN_SETS = ("adwaita", "elementary-xfce", "tango")
+#: Share of an icon's opaque pixels darker than grey 90 above which it gets no dark twin.
+DARK_INK_SHARE = 0.3
 DARK_SUFFIX = "#dark"
 DARK_BACKGROUND = (48, 48, 48)     # Adwaita-dark's toolbars and header bars
 #: Right-to-left variants (``go-next-symbolic-rtl`` is a left arrow): on left-to-right screens
@@ -103,12 +108,24 @@ def read_sources(index: Path) -> list[dict]:
     return out
 
 
+def _dark_share(rgba: np.ndarray) -> float:
+    """Share of the opaque pixels of a premultiplied RGBA render darker than grey 90."""
+    alpha = rgba[:, :, 3]
+    solid = alpha > 0.5
+    if not solid.any():
+        return 0.0
+    grey = (rgba[:, :, :3][solid] / alpha[solid][:, None]).mean(axis=1)
+    return float((grey < 90 / 255).mean())
+
+
 def _glyph_of(rec: dict) -> np.ndarray | None:
     rgba = load_rgba(rec)
     if rgba is None:
         return None
     if rec["name"].endswith(DARK_SUFFIX):   # a dark twin only for colour icons
-        return None if is_monochrome(rgba) else template_glyph(rgba, GLYPH_SIZE, DARK_BACKGROUND)
+        if is_monochrome(rgba) or _dark_share(rgba) > DARK_INK_SHARE:
+            return None
+        return template_glyph(rgba, GLYPH_SIZE, DARK_BACKGROUND)
     return template_glyph(rgba, GLYPH_SIZE)
 
 
@@ -283,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
     for e in entries:
         per_set[e["set"]] += 1
     print(f"kept {len(entries)} templates ({len(kept) - len(entries)} near-duplicates merged, "
-          f"{len(records) - len(kept)} drew nothing or were dark twins of monochrome icons), "
+          f"{len(records) - len(kept)} drew nothing or were dark twins of monochrome or dark icons), "
           f"{len({e['function'] for e in entries})} functions; "
           + ", ".join(f"{s} {n}" for s, n in per_set.items())
           + f"; bank.npz {(args.out / 'bank.npz').stat().st_size / 1e6:.2f} MB, manifest.json "
