@@ -4,8 +4,9 @@ After the parser has found the elements, this stage says for each what it is (``
 it shows (``states``), what it is called (``name``), what it holds (``value``) and where it
 belongs (``parent``), and lists the containers:
 
-    elements + groups -> compound controls, drop-downs (`compounds`) -> roles and states (`roles`)
-        -> names and values (`labels`) -> containers and parents (`tree`)
+    elements + groups -> compound controls, drop-downs (`compounds`) -> roles and states (`roles`,
+        pressed toolbar toggles: `pressed`) -> names and values (`labels`) -> containers and
+        parents (`tree`)
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from ..icons.glyphs import ENCODER_SURE
 from .compounds import compound_candidates, dropdown_rows, framed_regions
 from .features import control_inputs
 from .labels import assign_names
+from .pressed import pressed_buttons
 from .roles import INTERACTIVE, ROLES, make_role_classifier, shows_other_glyph
 from .tree import CONTAINER_ROLES, build_tree
 
@@ -65,7 +67,8 @@ class Semantics:
         # a framed value with a drop-down arrow is a combo box (see `compounds`); its text the value
         roles[n + dropdowns] = "combobox"
         roles[[int(parts[k][0]) for k in dropdowns]] = "text"
-        everything = everything.with_(role=roles, states=result.states)
+        states = _with_pressed(rgb, elements, roles, list(result.states), scale)
+        everything = everything.with_(role=roles, states=states)
         # a candidate the classifier calls a control stands for its parts; the rest stay groups.
         # A control has one name, so a candidate holding two or more text runs (two calculator
         # keys, two menu titles side by side) is never one control.
@@ -95,6 +98,17 @@ def _with_dropdowns(rgb: np.ndarray, elements: Elements, compounds: Elements, co
     first = len(compounds)
     return (Elements.concat([compounds, extra]), np.concatenate([counts, np.ones(len(rows), np.int32)]),
             list(parts) + [np.array([r]) for r in rows], first + np.arange(len(rows)))
+
+
+def _with_pressed(rgb: np.ndarray, elements: Elements, roles: np.ndarray, states: list[tuple[str, ...]],
+                  scale: float) -> list[tuple[str, ...]]:
+    """``states`` with "pressed" added to the icon buttons among the leaves ``elements`` that
+    `pressed.pressed_buttons` finds pressed (``roles`` covers the leaves first)."""
+    rows = np.flatnonzero((elements.kind == "icon") & np.isin(roles[:len(elements)], ("button", "icon")))
+    for r in rows[pressed_buttons(rgb, elements.xyxy[rows], scale)].tolist():
+        states[r] = tuple(dict.fromkeys((*states[r], "pressed")))
+        roles[r] = "button"
+    return states
 
 
 def _without(groups: np.ndarray, used: np.ndarray) -> np.ndarray:

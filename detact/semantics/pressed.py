@@ -1,0 +1,85 @@
+"""Pressed toggle buttons in a toolbar: the one plate drawn on the other side of the bar.
+
+GTK header bars and toolbars draw a button's plate lighter than the bar (on light and dark
+themes alike) and a pressed toggle's plate darker (the search, bookmarks or menu button while
+its popover or bar is open). A classifier that sees one button at a time cannot tell a pressed
+plate from a normal one -- plates vary from theme to theme -- but within one row of icon
+buttons the pressed one is the odd one out. So, per row: the plate under each icon is the
+median colour of a ring just outside the glyph, compared with the bar's colour in a ring
+further out; where most plated buttons of the row are lighter than the bar and one is darker
+(or the other way round), that one is pressed.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+#: Rings around the glyph box, in px at scale 1: the plate (NEAR_IN..NEAR_OUT out from the
+#: glyph) and the bar (FAR_IN..FAR_OUT out).
+NEAR_IN, NEAR_OUT = 3, 6
+FAR_IN, FAR_OUT = 14, 18
+#: Plate and bar differ by at least this much mean grey level for the button to count as plated.
+MIN_PLATE_CONTRAST = 8.0
+#: Icons are in one row when their centres are this close vertically (px at scale 1).
+ROW_TOLERANCE = 4.0
+#: Largest glyph of a toolbar button (px at scale 1): bigger icons are pictures (a file
+#: manager's file icons), not buttons with plates.
+MAX_GLYPH = 32
+#: A plate whose channels differ by more than this is coloured (a red Record button), not grey.
+MAX_GREY_SPREAD = 24.0
+#: Buttons sit on one bar when the colours around them differ by at most this much per channel.
+SAME_BAR = 24.0
+
+
+def ring_colour(rgb: np.ndarray, box: np.ndarray, inner: int, outer: int) -> np.ndarray:
+    """Median colour ``(3,)`` of the pixels between ``box`` grown by ``inner`` and by
+    ``outer`` px (clipped to the image); NaN when the ring is empty."""
+    h, w = rgb.shape[:2]
+    x0, y0, x1, y1 = (int(v) for v in box)
+    X0, Y0, X1, Y1 = max(0, x0 - outer), max(0, y0 - outer), min(w, x1 + outer), min(h, y1 + outer)
+    if X1 <= X0 or Y1 <= Y0:
+        return np.full(3, np.nan, np.float32)
+    keep = np.ones((Y1 - Y0, X1 - X0), bool)
+    keep[max(0, y0 - inner - Y0):max(0, y1 + inner - Y0), max(0, x0 - inner - X0):max(0, x1 + inner - X0)] = False
+    pixels = rgb[Y0:Y1, X0:X1][keep]
+    return np.median(pixels, axis=0).astype(np.float32) if len(pixels) else np.full(3, np.nan, np.float32)
+
+
+def plate_colours(rgb: np.ndarray, xyxy: np.ndarray, scale: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    """Median colours ``(N, 3)`` of the plate (a ring just outside each glyph box ``xyxy``
+    (N, 4)) and of the bar around it (a ring further out)."""
+    s = max(1.0, float(scale))
+    near = np.stack([ring_colour(rgb, b, round(NEAR_IN * s), round(NEAR_OUT * s)) for b in xyxy]) \
+        if len(xyxy) else np.zeros((0, 3), np.float32)
+    far = np.stack([ring_colour(rgb, b, round(FAR_IN * s), round(FAR_OUT * s)) for b in xyxy]) \
+        if len(xyxy) else np.zeros((0, 3), np.float32)
+    return np.nan_to_num(near), np.nan_to_num(far)
+
+
+def pressed_buttons(rgb: np.ndarray, xyxy: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """(N,) bool: which of the icon buttons ``xyxy`` (N, 4; the glyph boxes of one screen) are
+    pressed -- among at least three plated buttons on one bar (same row, same bar colour;
+    glyphs up to `MAX_GLYPH` px), the ones (at most a third) whose grey plate is on the other
+    side of the bar's colour than the rest's. A coloured plate (a red Record button) is a
+    button's own colour, never a pressed state."""
+    xyxy = np.asarray(xyxy, np.float32).reshape(-1, 4)
+    n = len(xyxy)
+    pressed = np.zeros(n, bool)
+    if n < 3:
+        return pressed
+    s = max(1.0, float(scale))
+    near, far = plate_colours(rgb, xyxy, s)
+    contrast = near.mean(axis=1) - far.mean(axis=1)
+    small = (xyxy[:, 2:] - xyxy[:, :2]).max(axis=1) <= MAX_GLYPH * s
+    sign = np.where((np.abs(contrast) >= MIN_PLATE_CONTRAST) & small, np.sign(contrast), 0).astype(np.int8)
+    grey = (near.max(axis=1) - near.min(axis=1)) <= MAX_GREY_SPREAD
+    cy = (xyxy[:, 1] + xyxy[:, 3]) / 2
+    height = xyxy[:, 3] - xyxy[:, 1]
+    for i in range(n):
+        if sign[i] == 0 or not grey[i]:
+            continue
+        row = (np.abs(cy - cy[i]) <= ROW_TOLERANCE * s) \
+            & (np.abs(height - height[i]) <= 0.5 * np.maximum(height, height[i])) \
+            & (np.abs(far - far[i]).max(axis=1) <= SAME_BAR)
+        same, other = int((sign[row] == sign[i]).sum()), int((sign[row] == -sign[i]).sum())
+        pressed[i] = other >= 2 and 3 * same <= same + other
+    return pressed

@@ -1,0 +1,82 @@
+"""Pressed toggle buttons in a drawn header bar: the one plate on the other side of the bar."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+from detact.semantics.pressed import plate_colours, pressed_buttons
+
+LIGHT_BAR, LIGHT_PLATE, LIGHT_PRESSED = (220, 217, 213), (241, 240, 238), (207, 202, 196)
+DARK_BAR, DARK_PLATE, DARK_PRESSED = (40, 40, 40), (51, 51, 51), (30, 30, 30)
+RED = (192, 28, 40)
+
+
+def header_bar(plates: list[tuple[int, int, int] | None], bar=LIGHT_BAR, ink=(46, 52, 54),
+               scale: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """A GTK-like header bar with one 34 x 34 button per entry of ``plates`` (None: a flat
+    button) holding a 16 px hamburger glyph; returns the image and the glyph boxes."""
+    s = scale
+    img = Image.new("RGB", (60 * s * len(plates) + 40 * s, 48 * s), bar)
+    draw = ImageDraw.Draw(img)
+    boxes = []
+    for k, plate in enumerate(plates):
+        x, y = 20 * s + 60 * s * k, 7 * s
+        if plate is not None:
+            draw.rounded_rectangle((x, y, x + 34 * s, y + 34 * s), radius=5 * s, fill=plate)
+        gx, gy = x + 9 * s, y + 9 * s
+        for line in range(3):
+            draw.rectangle((gx, gy + (2 + 5 * line) * s, gx + 15 * s, gy + (3 + 5 * line) * s), fill=ink)
+        boxes.append((gx, gy + 2 * s, gx + 16 * s, gy + 14 * s))
+    return np.asarray(img), np.array(boxes)
+
+
+P, L = LIGHT_PRESSED, LIGHT_PLATE
+CASES = [  # id, plates, bar, glyph colour, scale, pressed
+    ("light, third pressed", [L, L, P, L], LIGHT_BAR, (46, 52, 54), 1, [False, False, True, False]),
+    ("dark, last pressed", [DARK_PLATE] * 3 + [DARK_PRESSED], DARK_BAR, (238, 238, 236), 1,
+     [False, False, False, True]),
+    ("scale 2, first pressed", [P, L, L], LIGHT_BAR, (46, 52, 54), 2, [True, False, False]),
+    ("all plates alike", [L, L, L, L], LIGHT_BAR, (46, 52, 54), 1, [False] * 4),
+    ("flat buttons", [None] * 4, LIGHT_BAR, (46, 52, 54), 1, [False] * 4),
+    ("a red button is coloured, not pressed", [L, L, RED, L], LIGHT_BAR, (255, 255, 255), 1, [False] * 4),
+    ("two plated buttons are no row", [L, P, None], LIGHT_BAR, (46, 52, 54), 1, [False] * 3),
+    ("half of them darker: no odd one out", [L, P, L, P], LIGHT_BAR, (46, 52, 54), 1, [False] * 4),
+]
+
+
+@pytest.mark.parametrize("plates,bar,ink,scale,want", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_pressed_buttons_on_drawn_bars(plates, bar, ink, scale, want):
+    rgb, boxes = header_bar(plates, bar, ink, scale)
+    assert pressed_buttons(rgb, boxes, scale).tolist() == want
+
+
+def test_plate_colours_are_the_plate_and_the_bar():
+    rgb, boxes = header_bar([LIGHT_PLATE, None, LIGHT_PRESSED])
+    near, far = plate_colours(rgb, boxes)
+    assert np.allclose(far, LIGHT_BAR, atol=1)
+    assert np.allclose(near, [LIGHT_PLATE, LIGHT_BAR, LIGHT_PRESSED], atol=1)
+
+
+def test_parse_marks_the_pressed_toolbar_button(parser):
+    """End to end: Lucide icons (drawn with cairosvg) on the plates of a header bar, the
+    middle one pressed; the parser's elements there carry "pressed" only for that one."""
+    from tests.test_icons import LUCIDE, paste_svg
+    img = Image.new("RGB", (900, 120), (246, 245, 244))
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, 900, 48), fill=LIGHT_BAR)
+    names = ["search", "home", "download", "notifications", "search"]
+    plates = [L, L, P, L, L]
+    boxes = []
+    for k, (name, plate) in enumerate(zip(names, plates)):
+        x, y = 20 + 60 * k, 7
+        draw.rounded_rectangle((x, y, x + 34, y + 34), radius=5, fill=plate)
+        boxes.append(paste_svg(img, LUCIDE[name], 16, (x + 9, y + 9), (46, 52, 54)))
+    draw.text((400, 18), "Documents", fill=(46, 52, 54))
+    els = parser.parse(np.asarray(img)).elements
+    pressed = []
+    for x0, y0, x1, y1 in boxes:
+        inside = [e for e in els if x0 <= e.center[0] <= x1 and y0 <= e.center[1] <= y1]
+        assert len(inside) == 1, (x0, y0, x1, y1, inside)
+        pressed.append("pressed" in inside[0].states)
+    assert pressed == [p is P for p in plates]
