@@ -16,9 +16,10 @@ icons the bank has never seen.
 Each icon is drawn large, dark on white (colour icons in their own colours), and reduced to
 the 32 x 32 glyph the matcher computes from a screen crop (``training/icons/render.py`` ->
 ``detact.icons.preprocess.region_glyph``). Full-colour icons of the GTK themes are also drawn
-on a dark background (``<name>#dark``, ``DARK_TWIN_SETS``). Near-duplicates *of the same function* (block SSIM
-above ``--dedupe`` and no 4 x 4 tile differing by more than ``--max-detail``) are merged: the
-first in ``BANK_SETS`` order is kept and lists the others under ``merged``. Sets with many
+on a dark background (``<name>#dark``, ``DARK_TWIN_SETS``). Near-duplicates *of the same
+function* (block SSIM above ``--dedupe`` and no 4 x 4 tile differing by more than
+``--max-detail``) are merged: the first in ``BANK_SETS`` order is kept and lists the others
+under ``merged``. Sets with many
 weights or sizes contribute the ones screens show most (``STYLE_FILTERS``).
 """
 from __future__ import annotations

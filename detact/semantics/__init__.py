@@ -67,7 +67,7 @@ class Semantics:
         # a framed value with a drop-down arrow is a combo box (see `compounds`); its text the value
         roles[n + dropdowns] = "combobox"
         roles[[int(parts[k][0]) for k in dropdowns]] = "text"
-        states = _with_pressed(rgb, elements, roles, list(result.states), scale)
+        roles, states = _with_pressed(rgb, elements, roles, result.states, scale)
         everything = everything.with_(role=roles, states=states)
         # a candidate the classifier calls a control stands for its parts; the rest stay groups.
         # A control has one name, so a candidate holding two or more text runs (two calculator
@@ -101,14 +101,15 @@ def _with_dropdowns(rgb: np.ndarray, elements: Elements, compounds: Elements, co
 
 
 def _with_pressed(rgb: np.ndarray, elements: Elements, roles: np.ndarray, states: list[tuple[str, ...]],
-                  scale: float) -> list[tuple[str, ...]]:
-    """``states`` with "pressed" added to the icon buttons among the leaves ``elements`` that
-    `pressed.pressed_buttons` finds pressed (``roles`` covers the leaves first)."""
+                  scale: float) -> tuple[np.ndarray, list[tuple[str, ...]]]:
+    """``roles`` and ``states`` (leaves ``elements`` first, then compounds) with the icons that
+    `pressed.pressed_buttons` finds pressed made buttons with the state "pressed"."""
+    roles, states = roles.copy(), list(states)
     rows = np.flatnonzero((elements.kind == "icon") & np.isin(roles[:len(elements)], ("button", "icon")))
     for r in rows[pressed_buttons(rgb, elements.xyxy[rows], scale)].tolist():
         states[r] = tuple(dict.fromkeys((*states[r], "pressed")))
         roles[r] = "button"
-    return states
+    return roles, states
 
 
 def _without(groups: np.ndarray, used: np.ndarray) -> np.ndarray:
