@@ -48,11 +48,12 @@ def plate_colours(rgb: np.ndarray, xyxy: np.ndarray, scale: float = 1.0) -> tupl
     """Median colours ``(N, 3)`` of the plate (a ring just outside each glyph box ``xyxy``
     (N, 4)) and of the bar around it (a ring further out)."""
     s = max(1.0, float(scale))
-    near = np.stack([ring_colour(rgb, b, round(NEAR_IN * s), round(NEAR_OUT * s)) for b in xyxy]) \
-        if len(xyxy) else np.zeros((0, 3), np.float32)
-    far = np.stack([ring_colour(rgb, b, round(FAR_IN * s), round(FAR_OUT * s)) for b in xyxy]) \
-        if len(xyxy) else np.zeros((0, 3), np.float32)
-    return np.nan_to_num(near), np.nan_to_num(far)
+
+    def rings(inner: float, outer: float) -> np.ndarray:
+        colours = [ring_colour(rgb, b, round(inner * s), round(outer * s)) for b in xyxy]
+        return np.nan_to_num(np.array(colours, np.float32).reshape(-1, 3))
+
+    return rings(NEAR_IN, NEAR_OUT), rings(FAR_IN, FAR_OUT)
 
 
 def pressed_buttons(rgb: np.ndarray, xyxy: np.ndarray, scale: float = 1.0) -> np.ndarray:
