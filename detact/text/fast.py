@@ -191,8 +191,11 @@ class FastTextEngine(TextEngine):
         """Where the text runs are, before reading: (N, 4) run boxes, (G, 4) boxes of glyphs
         split off the front of labels, and the image to crop the runs from (underlines
         erased; RGB for the screen recognizer, gray for english_g2)."""
+        return self._runs(rgb, to_gray(rgb))
+
+    def _runs(self, rgb: np.ndarray, gray: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """`runs` with the gray image (`to_gray` of ``rgb``) already made."""
         lines, _ = self.detector.detect(rgb)
-        gray = to_gray(rgb)
         xyxy, _, glyphs = split_lines(gray, lines, rgb) if len(lines) else (lines, None, np.zeros((0, 4), np.int32))
         source = rgb if isinstance(self.recognizer, ScreenRecognizer) else gray
         return xyxy, glyphs, erase_underlines(source, gray, xyxy)
@@ -202,13 +205,13 @@ class FastTextEngine(TextEngine):
         shape, `split.leading_icon`, or read as a lone symbol before a word,
         `split_leading_glyphs`) as kind "region" elements: icon candidates the segmenter may
         have missed."""
-        xyxy, glyphs, source = self.runs(rgb)
+        gray = to_gray(rgb)
+        xyxy, glyphs, source = self._runs(rgb, gray)
         if not len(xyxy):
             return Elements()
         texts, conf, char_x = self.recognizer.recognize(source, xyxy)
         xyxy, texts, conf, char_x, leading = split_leading_glyphs(xyxy, texts, conf, char_x)
         if len(leading):  # cut to their ink, so that they coincide with the segmenter's box of the icon
-            gray = to_gray(rgb)
             inks = [ink for ink in (ink_inside(gray, b, border=0) for b in leading) if ink is not None]
             leading = np.array([(x, y, x + mask.shape[1], y + mask.shape[0]) for (x, y), mask, _ in inks],
                                np.int32).reshape(-1, 4)
