@@ -1,6 +1,7 @@
 """The rules of the semantics stage on drawn layouts, table driven: compound candidates
-(`detact.semantics.compounds`), names and values (`labels`), containers and parents (`tree`).
-Roles are given as the classifier would give them; these tests check what follows from them."""
+(`detact.semantics.compounds`), names and values (`labels`), containers and parents (`tree`),
+roles shared along a line (`siblings`). Roles are given as the classifier would give them; these
+tests check what follows from them."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,6 +10,7 @@ import pytest
 from detact.elements import Elements
 from detact.semantics.compounds import compound_candidates, dropdown_rows
 from detact.semantics.labels import assign_names
+from detact.semantics.siblings import harmonised_roles
 from detact.semantics.tree import build_tree
 
 
@@ -182,3 +184,55 @@ def test_menu_bar_from_a_row_of_menu_items_and_nesting():
     assert (bar.role, inner.role, outer.role) == ("menubar", "group", "group")
     assert out[3].parent == inner.id and inner.parent == outer.id and outer.parent == -1
     assert all(out[i].parent == bar.id for i in range(3))
+
+
+# ---------------------------------------------------------------- siblings share a role
+
+def menu_column(n: int, x: int = 40, top: int = 100, h: int = 18, pitch: int = 27) -> list[list[int]]:
+    """``n`` menu entries stacked like a GTK menu: left-aligned, one row every ``pitch`` px."""
+    return [[x, top + k * pitch, x + 60 + 9 * k, top + k * pitch + h] for k in range(n)]
+
+
+def menu_bar(n: int, y: int = 5, h: int = 20) -> list[list[int]]:
+    """``n`` menu titles on one line, 14 px apart."""
+    boxes, x = [], 7
+    for k in range(n):
+        boxes.append([x, y, x + 30 + 4 * k, y + h])
+        x = boxes[-1][2] + 14
+    return boxes
+
+
+@pytest.mark.parametrize("boxes, roles, expected", [
+    # an open menu read as items, list items and text: all menu items
+    (menu_column(5), ["menuitem", "listitem", "menuitem", "text", "menuitem"], ["menuitem"] * 5),
+    # a menu bar with two titles read as text
+    (menu_bar(5), ["menuitem", "text", "menuitem", "menuitem", "text"], ["menuitem"] * 5),
+    # half the line is enough; ties go by name
+    (menu_bar(4), ["tab", "text", "tab", "link"], ["tab"] * 4),
+    (menu_bar(4), ["tab", "link", "tab", "link"], ["link"] * 4),
+    # plain text never wins: a column of labels with list items among them stays as it is
+    (menu_column(4), ["text", "text", "text", "listitem"], ["text", "text", "text", "listitem"]),
+    # a check box below a menu column keeps its role and does not vote
+    (menu_column(4), ["menuitem", "text", "menuitem", "checkbox"], ["menuitem", "menuitem", "menuitem", "checkbox"]),
+    # two entries are no line
+    (menu_column(2), ["menuitem", "text"], ["menuitem", "text"]),
+    # a gap wider than three heights ends a row: two rows of two, no line
+    (menu_bar(2) + [[b[0] + 400, b[1], b[2] + 400, b[3]] for b in menu_bar(2)],
+     ["menuitem", "text", "menuitem", "text"], ["menuitem", "text", "menuitem", "text"]),
+    # runs of other heights are not siblings: a title above a menu column
+    ([[40, 60, 200, 90]] + menu_column(3), ["text", "menuitem", "text", "menuitem"],
+     ["text", "menuitem", "menuitem", "menuitem"]),
+    # a column whose left edges are 10 px apart is no column
+    ([[40, 100, 120, 118], [50, 127, 130, 145], [40, 154, 120, 172]], ["menuitem", "text", "menuitem"],
+     ["menuitem", "text", "menuitem"]),
+])
+def test_siblings_share_a_role(boxes, roles, expected):
+    got = harmonised_roles(np.array(boxes), np.array(roles, dtype=object))
+    assert list(got) == expected
+
+
+def test_siblings_at_scale_2_align_within_twice_the_tolerance():
+    boxes = np.array(menu_column(3, h=36, pitch=54)) + np.array([[0, 0, 0, 0], [5, 0, 5, 0], [0, 0, 0, 0]])
+    roles = np.array(["menuitem", "text", "menuitem"], dtype=object)
+    assert list(harmonised_roles(boxes, roles, scale=1.0)) == ["menuitem", "text", "menuitem"]
+    assert list(harmonised_roles(boxes, roles, scale=2.0)) == ["menuitem"] * 3

@@ -5,8 +5,8 @@ it shows (``states``), what it is called (``name``), what it holds (``value``) a
 belongs (``parent``), and lists the containers:
 
     elements + groups -> compound controls, drop-downs (`compounds`) -> roles and states (`roles`,
-        pressed toolbar toggles: `pressed`) -> names and values (`labels`) -> containers and
-        parents (`tree`)
+        pressed toolbar toggles: `pressed`, items lined up alike: `siblings`) -> names and
+        values (`labels`) -> containers and parents (`tree`)
 """
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from .features import control_inputs
 from .labels import assign_names
 from .pressed import pressed_buttons
 from .roles import INTERACTIVE, ROLES, make_role_classifier, shows_other_glyph
+from .siblings import harmonised_roles
 from .tree import CONTAINER_ROLES, build_tree
 
 __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
@@ -68,6 +69,11 @@ class Semantics:
         roles[n + dropdowns] = "combobox"
         roles[[int(parts[k][0]) for k in dropdowns]] = "text"
         roles, states = _with_pressed(rgb, elements, roles, result.states, scale)
+        # the items of one menu, tab row or list share a role (see `siblings`); a combo box's
+        # value stays text
+        text = np.flatnonzero(elements.kind == "text")
+        text = np.setdiff1d(text, [int(parts[k][0]) for k in dropdowns])
+        roles[text] = harmonised_roles(elements.xyxy[text], roles[text], scale)
         everything = everything.with_(role=roles, states=states)
         # a candidate the classifier calls a control stands for its parts; the rest stay groups.
         # A control has one name, so a candidate holding two or more text runs (two calculator
