@@ -96,3 +96,43 @@ def test_locate_answers_a_settings_title_with_its_combo_box(parser, parsed):
     # the title is drawn as text and names the combo box: asked by that name, the control wins
     best = parser.locate(parsed, "Smooth scrolling").matches[0]
     assert best.role == "combobox" and 449 <= best.center[0] <= 601 and 482 <= best.center[1] <= 512, best
+
+
+KEYS = ["7", "8", "9", "/", "4", "5", "6", "*", "1", "2", "3", "-", "0", ".", "=", "+"]
+KEY_CSS = ("button{position:absolute;width:120px;height:64px;font-size:18px;color:#2e3436;"
+           "font-family:'DejaVu Sans',sans-serif;background:linear-gradient(#f6f5f4,#edebe9);"
+           "border:1px solid #cdc7c2;border-radius:5px}"
+           "input{position:absolute;left:20px;top:20px;width:300px;height:40px;font-size:18px;"
+           "border:1px solid #cdc7c2;border-radius:5px;padding-left:8px}")
+
+
+def key_box(k: int) -> tuple[int, int, int, int]:
+    """CSS box of the ``k``-th key of the keypad page (4 per row)."""
+    x, y = 20 + 126 * (k % 4), 90 + 70 * (k // 4)
+    return x, y, x + 122, y + 66
+
+
+@pytest.fixture(scope="module")
+def keypad(parser, tmp_path_factory):
+    """A calculator keypad (a lone digit centred on each large plate) under a field holding a
+    number at its left edge."""
+    d = tmp_path_factory.mktemp("keypad")
+    keys = "".join(f'<button style="left:{key_box(k)[0]}px;top:{key_box(k)[1]}px">{label}</button>'
+                   for k, label in enumerate(KEYS))
+    (d / "page.html").write_text(f"<!doctype html><html><head><style>body{{margin:0;background:#fff}}{KEY_CSS}"
+                                 f"</style></head><body><input value=\"1234\">{keys}</body></html>")
+    return parser.parse(render_html(d / "page.html", d / "page.png", 560, 400))
+
+
+def test_a_lone_label_centred_on_its_plate_is_a_button(keypad):
+    # without the rule of `detact.semantics.plates` the classifier called the digit keys spin boxes
+    found = 0
+    for k in range(len(KEYS)):
+        x0, y0, x1, y1 = key_box(k)
+        inside = [e for e in keypad.elements if x0 <= e.center[0] < x1 and y0 <= e.center[1] < y1]
+        texts = [e for e in inside if e.kind == "text"]
+        found += bool(texts)
+        assert all(e.role == "button" for e in texts), (KEYS[k], [(e.text, e.role) for e in inside])
+    assert found >= 12, found
+    field = [e for e in keypad.elements if e.text == "1234"]
+    assert len(field) == 1 and field[0].role == "textbox", field     # a value at the frame's left edge

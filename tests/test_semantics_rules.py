@@ -1,7 +1,7 @@
 """The rules of the semantics stage on drawn layouts, table driven: compound candidates
 (`detact.semantics.compounds`), names and values (`labels`), containers and parents (`tree`),
-roles shared along a line (`siblings`). Roles are given as the classifier would give them; these
-tests check what follows from them."""
+roles shared along a line (`siblings`), labels centred on plates (`plates`). Roles are given as
+the classifier would give them; these tests check what follows from them."""
 from __future__ import annotations
 
 import numpy as np
@@ -10,6 +10,7 @@ import pytest
 from detact.elements import Elements
 from detact.semantics.compounds import compound_candidates, dropdown_rows
 from detact.semantics.labels import assign_names
+from detact.semantics.plates import centred_labels
 from detact.semantics.siblings import harmonised_roles
 from detact.semantics.tree import build_tree
 
@@ -236,3 +237,18 @@ def test_siblings_at_scale_2_align_within_twice_the_tolerance():
     roles = np.array(["menuitem", "text", "menuitem"], dtype=object)
     assert list(harmonised_roles(boxes, roles, scale=1.0)) == ["menuitem", "text", "menuitem"]
     assert list(harmonised_roles(boxes, roles, scale=2.0)) == ["menuitem"] * 3
+
+
+# ---------------------------------------------------------------- a label centred on its plate
+
+@pytest.mark.parametrize("text_box, frame, centred", [
+    ([129, 323, 148, 348], [5, 275, 273, 394], True),      # a calculator key's digit on a large plate
+    ([60, 14, 120, 30], [40, 6, 140, 38], True),           # "Cancel" on a push button
+    ([48, 14, 100, 30], [40, 6, 240, 38], False),          # a field's value at the frame's left edge
+    ([60, 8, 120, 24], [40, 6, 140, 38], False),           # text at the top of its frame
+    ([42, 14, 138, 30], [40, 6, 140, 38], False),          # no room on either side (a framed chip)
+    ([60, 14, 120, 30], None, False),                      # no frame of its own
+])
+def test_centred_labels(text_box, frame, centred):
+    els = Elements([text_box], ["text"], ["label"], frame=None if frame is None else [frame])
+    assert (len(centred_labels(els)) == 1) == centred

@@ -171,6 +171,8 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
             # each read lies inside the box it came from: that element is replaced by it
             src = idx[coverage(boxes[idx], found.xyxy).argmax(axis=0)]
             keep[src] = False
+            # the read stands for the element, so it keeps the frame drawn around it (a key's plate)
+            found = found.with_(frame=elements.frame[src])
             sure = guessed[src] & (elements.score[src] >= ENCODER_SURE)
             if sure.any():
                 label, icon = found.label.copy(), found.icon.copy()

@@ -5,8 +5,8 @@ it shows (``states``), what it is called (``name``), what it holds (``value``) a
 belongs (``parent``), and lists the containers:
 
     elements + groups -> compound controls, drop-downs (`compounds`) -> roles and states (`roles`,
-        pressed toolbar toggles: `pressed`, items lined up alike: `siblings`) -> names and
-        values (`labels`) -> containers and parents (`tree`)
+        pressed toolbar toggles: `pressed`, labels centred on plates: `plates`, items lined up
+        alike: `siblings`) -> names and values (`labels`) -> containers and parents (`tree`)
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from ..icons.glyphs import ENCODER_SURE
 from .compounds import compound_candidates, dropdown_rows, framed_regions
 from .features import control_inputs
 from .labels import assign_names
+from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons
 from .roles import INTERACTIVE, ROLES, make_role_classifier, shows_other_glyph
 from .siblings import harmonised_roles
@@ -69,6 +70,7 @@ class Semantics:
         roles[n + dropdowns] = "combobox"
         roles[[int(parts[k][0]) for k in dropdowns]] = "text"
         roles, states = _with_pressed(rgb, elements, roles, result.states, scale)
+        roles, states = _with_plates(elements, roles, states)
         # the items of one menu, tab row or list share a role (see `siblings`); a combo box's
         # value stays text
         text = np.flatnonzero(elements.kind == "text")
@@ -115,6 +117,18 @@ def _with_pressed(rgb: np.ndarray, elements: Elements, roles: np.ndarray, states
     for r in rows[pressed_buttons(rgb, elements.xyxy[rows], scale)].tolist():
         states[r] = tuple(dict.fromkeys((*states[r], "pressed")))
         roles[r] = "button"
+    return roles, states
+
+
+def _with_plates(elements: Elements, roles: np.ndarray, states: list[tuple[str, ...]]
+                 ) -> tuple[np.ndarray, list[tuple[str, ...]]]:
+    """``roles`` and ``states`` with the text runs centred on a plate of their own
+    (`plates.centred_labels`) made buttons, which are never "checked"."""
+    roles, states = roles.copy(), list(states)
+    rows = centred_labels(elements)
+    for r in rows[~np.isin(roles[rows], KEEP_ROLES)].tolist():
+        roles[r] = "button"
+        states[r] = tuple(s for s in states[r] if s != "checked")
     return roles, states
 
 
