@@ -136,3 +136,10 @@ def test_a_lone_label_centred_on_its_plate_is_a_button(keypad):
     assert found >= 12, found
     field = [e for e in keypad.elements if e.text == "1234"]
     assert len(field) == 1 and field[0].role == "textbox", field     # a value at the frame's left edge
+
+
+def test_keypad_digits_read_exactly(keypad):
+    # the keys' digits are lone runs read with room on both sides (`detact.text.fast.with_side_room`):
+    # cropped tight to the ink, the "2" read as "N". The "0" still reads as "O" (issue 14).
+    texts = {e.text for e in keypad.elements if e.kind == "text"}
+    assert set("123456789") <= texts, sorted(texts)

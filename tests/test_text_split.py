@@ -7,7 +7,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from conftest import font
-from detact.text.fast import split_at_separators, split_leading_glyphs
+from detact.text.fast import split_at_separators, split_leading_glyphs, with_side_room
 from detact.text.split import find_underlines, inside_frame, split_line, split_lines
 
 
@@ -270,3 +270,16 @@ def test_a_check_box_close_to_its_label_is_an_icon(shape, icon):
     assert len(texts) == 1 and (len(icons) == 1) == icon
     if icon:
         assert icons[0][0] <= 5 and icons[0][2] <= 21 and texts[0][0] >= 18
+
+
+@pytest.mark.parametrize("boxes, read", [
+    ([[100, 10, 112, 30]], [[96, 10, 116, 30]]),                       # a lone "2": 4 px each side
+    ([[2, 10, 14, 30]], [[0, 10, 18, 30]]),                            # clipped at the left edge
+    ([[100, 10, 160, 30]], [[100, 10, 160, 30]]),                      # a word: as it is
+    ([[100, 10, 112, 30], [118, 10, 170, 30]],                         # a piece of a split line
+     [[100, 10, 112, 30], [118, 10, 170, 30]]),
+    ([[100, 10, 112, 30], [100, 60, 112, 80]],                         # a column of key digits
+     [[96, 10, 116, 30], [96, 60, 116, 80]]),
+])
+def test_lone_glyphs_are_read_with_room_on_both_sides(boxes, read):
+    assert with_side_room(np.array(boxes), width=640).tolist() == read

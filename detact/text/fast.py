@@ -31,6 +31,10 @@ _SEPARATOR = re.compile(r"\s+[~_\-\u2013\u2014|\u00b7]\s+")
 
 #: Confidence given to a lone "-" or "." recognised by shape (`lone_mark`) rather than by OCR.
 MARK_CONFIDENCE = 0.6
+#: Background read on each side of a run narrower than tall, in run heights (`with_side_room`).
+SIDE_ROOM = 0.2
+#: A run is one glyph, narrow enough to need that room, when its width is under this many heights.
+NARROW = 0.8
 
 
 def split_at_separators(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, char_x: list[np.ndarray]):
@@ -77,6 +81,28 @@ def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, c
         glyphs.append((box[0], box[1], max(x_glyph, box[0] + 1), box[3]))
     return (np.array(out_boxes, np.int32).reshape(-1, 4), out_texts, np.asarray(conf, np.float32), out_x,
             np.array(glyphs, np.int32).reshape(-1, 4))
+
+
+def with_side_room(xyxy: np.ndarray, width: int, room: float = SIDE_ROOM) -> np.ndarray:
+    """Boxes (N, 4) to read: lone runs narrower than tall (one or two characters, no other run
+    on their line within a run height) widened by ``room`` of their height on each side,
+    clipped to ``width``. Text boxes hug the ink, and a lone glyph cropped that tight leaves the
+    recognizer too few columns to tell a "2" from an "N"; a little background on both sides
+    reads it as in running text. Pieces of a line split at gaps keep their boxes: widened, they
+    take in their neighbours' edges."""
+    xyxy = np.asarray(xyxy).copy()
+    if not len(xyxy):
+        return xyxy
+    w, h = xyxy[:, 2] - xyxy[:, 0], xyxy[:, 3] - xyxy[:, 1]
+    # neighbours: runs overlapping half the height of the other, less than a height apart sideways
+    overlap = np.minimum(xyxy[:, None, 3], xyxy[None, :, 3]) - np.maximum(xyxy[:, None, 1], xyxy[None, :, 1])
+    gap = np.maximum(xyxy[None, :, 0] - xyxy[:, None, 2], xyxy[:, None, 0] - xyxy[None, :, 2])
+    near = (overlap > 0.5 * np.minimum(h[:, None], h[None, :])) & (gap < h[:, None])
+    np.fill_diagonal(near, False)
+    pad = np.where((w < NARROW * h) & ~near.any(axis=1), np.round(room * h), 0).astype(xyxy.dtype)
+    xyxy[:, 0] = np.maximum(xyxy[:, 0] - pad, 0)
+    xyxy[:, 2] = np.minimum(xyxy[:, 2] + pad, width)
+    return xyxy
 
 
 def erase_underlines(image: np.ndarray, gray: np.ndarray, xyxy: np.ndarray) -> np.ndarray:
@@ -209,7 +235,7 @@ class FastTextEngine(TextEngine):
         xyxy, glyphs, source = self._runs(rgb, gray)
         if not len(xyxy):
             return Elements()
-        texts, conf, char_x = self.recognizer.recognize(source, xyxy)
+        texts, conf, char_x = self.recognizer.recognize(source, with_side_room(xyxy, rgb.shape[1]))
         xyxy, texts, conf, char_x, leading = split_leading_glyphs(xyxy, texts, conf, char_x)
         if len(leading):  # cut to their ink, so that they coincide with the segmenter's box of the icon
             inks = [ink for ink in (ink_inside(gray, b, border=0) for b in leading) if ink is not None]
