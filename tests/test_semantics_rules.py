@@ -11,6 +11,7 @@ from detact.elements import Elements
 from detact.semantics.compounds import compound_candidates, dropdown_rows
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
+from detact.semantics.roles import control_glyphs
 from detact.semantics.siblings import harmonised_roles
 from detact.semantics.tree import build_tree
 
@@ -252,3 +253,21 @@ def test_siblings_at_scale_2_align_within_twice_the_tolerance():
 def test_centred_labels(text_box, frame, centred):
     els = Elements([text_box], ["text"], ["label"], frame=None if frame is None else [frame])
     assert (len(centred_labels(els)) == 1) == centred
+
+
+# ---------------------------------------------------------------- control glyphs named by the icon stage
+
+@pytest.mark.parametrize("glyph, glyph_role, text_box, text_role, expected", [
+    ("radio button", "icon", [122, 10, 200, 30], "text", "radio"),            # Qt: the dot, then its label
+    ("checkbox", "image", [122, 10, 200, 30], "text", "checkbox"),
+    ("toggle", "button", [40, 10, 96, 30], "text", "switch"),                 # label on the left
+    ("checkbox", "icon", [150, 10, 230, 30], "text", None),                   # label too far away (34 px)
+    ("checkbox", "icon", [122, 50, 200, 70], "text", None),                   # on another row
+    ("checkbox", "icon", [122, 10, 200, 30], "menuitem", None),               # a check menu item
+    ("radio button", "checkbox", [122, 10, 200, 30], "text", None),           # the classifier's control stays
+    ("play", "icon", [122, 10, 200, 30], "text", None),                       # any other glyph
+])
+def test_control_glyphs(glyph, glyph_role, text_box, text_role, expected):
+    els = layout(([100, 12, 116, 28], "icon", "", glyph_role, glyph), (text_box, "text", "Label", text_role))
+    rows, roles = control_glyphs(els, np.array([glyph_role, text_role], dtype=object))
+    assert (list(roles) if len(rows) else None) == ([expected] if expected else None)

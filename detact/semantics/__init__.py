@@ -21,7 +21,7 @@ from .features import control_inputs
 from .labels import assign_names
 from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons
-from .roles import INTERACTIVE, ROLES, make_role_classifier, shows_other_glyph
+from .roles import INTERACTIVE, ROLES, control_glyphs, make_role_classifier, shows_other_glyph
 from .siblings import harmonised_roles
 from .tree import CONTAINER_ROLES, build_tree
 
@@ -76,6 +76,10 @@ class Semantics:
         text = np.flatnonzero(elements.kind == "text")
         text = np.setdiff1d(text, [int(parts[k][0]) for k in dropdowns])
         roles[text] = harmonised_roles(elements.xyxy[text], roles[text], scale)
+        # the converse of `shows_other_glyph`: an icon named a tick box, radio dot or switch pill,
+        # with a label beside it that is no menu item, is that control
+        glyph_rows, glyph_roles = control_glyphs(elements, roles)
+        roles[glyph_rows] = glyph_roles
         everything = everything.with_(role=roles, states=states)
         # a candidate the classifier calls a control stands for its parts; the rest stay groups.
         # A control has one name, so a candidate holding two or more text runs (two calculator

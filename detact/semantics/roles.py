@@ -8,7 +8,8 @@ model file, `RuleRoles` stands in: roles from the element's kind and shape, no s
 Where the icon stage is sure of what an icon shows and that is no tick, box, dot or pill
 (`STATEFUL_GLYPHS`), the element is no checkbox, radio or switch whatever the classifier says
 (`shows_other_glyph`, `RoleResult.without_stateful`): a media player's play button is not a
-radio.
+radio. Conversely, an icon it names a checkbox, radio button or toggle, with a label beside it,
+is that control (`control_glyphs`): a Qt radio's dot the classifier took for an icon.
 """
 from __future__ import annotations
 
@@ -143,6 +144,34 @@ def shows_other_glyph(elements, sure: float) -> np.ndarray:
     return named & ~np.isin(elements.label, list(STATEFUL_GLYPHS))
 
 
+#: The control each control glyph's function stands for (`control_glyphs`).
+GLYPH_ROLES = {"checkbox": "checkbox", "radio button": "radio", "toggle": "switch"}
+
+
+def control_glyphs(elements, roles: np.ndarray, max_gap: float = 2.0) -> tuple[np.ndarray, np.ndarray]:
+    """Icons the icon stage names a checkbox, radio button or toggle (`GLYPH_ROLES`) with a
+    text run beside them -- on their row, at most ``max_gap`` icon widths away on either side:
+    the glyph of that control and its label. Left out: glyphs ``roles`` (N,) already calls a
+    checkbox, radio or switch (the classifier saw more than the name), and glyphs whose label
+    is a menu item (a check menu item is a menu item). Returns rows and roles ``(K,)``."""
+    icons = np.flatnonzero((elements.kind == "icon") & np.isin(elements.label, list(GLYPH_ROLES))
+                           & ~np.isin(roles[:len(elements)], STATEFUL))
+    texts = np.flatnonzero(elements.kind == "text")
+    if not len(icons) or not len(texts):
+        return np.zeros(0, np.int64), np.zeros(0, object)
+    a, t = elements.xyxy[icons].astype(np.float64), elements.xyxy[texts].astype(np.float64)
+    aw, ah = a[:, 2] - a[:, 0], a[:, 3] - a[:, 1]
+    th = t[:, 3] - t[:, 1]
+    same_row = np.abs((a[:, None, 1] + a[:, None, 3]) - (t[None, :, 1] + t[None, :, 3])) / 2 \
+        <= np.maximum(ah[:, None], th[None, :]) / 2
+    gap = np.maximum(t[None, :, 0] - a[:, None, 2], a[:, None, 0] - t[None, :, 2])
+    beside = same_row & (gap >= -2) & (gap <= max_gap * aw[:, None])
+    nearest = texts[np.where(beside, gap, np.inf).argmin(axis=1)]
+    keep = beside.any(axis=1) & (roles[nearest] != "menuitem")
+    rows = icons[keep]
+    return rows, np.array([GLYPH_ROLES[str(label)] for label in elements.label[rows]], dtype=object)
+
+
 def make_role_classifier(device: str = "cpu"):
     """The trained classifier, or `RuleRoles` and the reason it could not be loaded."""
     try:
@@ -151,5 +180,6 @@ def make_role_classifier(device: str = "cpu"):
         return RuleRoles(), str(exc)
 
 
-__all__ = ["ROLES", "INTERACTIVE", "STATEFUL", "STATEFUL_GLYPHS", "shows_other_glyph", "RoleResult",
+__all__ = ["ROLES", "INTERACTIVE", "STATEFUL", "STATEFUL_GLYPHS", "shows_other_glyph", "control_glyphs",
+           "GLYPH_ROLES", "RoleResult",
            "ControlClassifier", "RuleRoles", "make_role_classifier", "CROP_H", "CROP_W"]
