@@ -113,6 +113,18 @@ def test_switch_takes_the_label_far_left_on_its_row():
     assert out[1].name == "Developer mode" and out[1].bbox == (1100, 96, 1150, 122)
 
 
+@pytest.mark.parametrize("switch, label, grown", [
+    ([40, 100, 74, 120], [80, 100, 200, 122], (40, 100, 200, 122)),     # label right beside: one <label>
+    ([210, 100, 250, 120], [40, 100, 200, 122], (40, 100, 250, 122)),   # label 10 px to its left
+    ([260, 100, 300, 120], [40, 100, 200, 122], (260, 100, 300, 120)),  # 60 px away: a settings row
+])
+def test_switch_grows_over_a_label_right_beside_it(switch, label, grown):
+    out = assign_names(layout((label, "text", "Block pop-ups", "text"), (switch, "icon", "", "switch", "toggle")))
+    sw = [e for e in out if e.role == "switch"][0]
+    assert sw.name == "Block pop-ups" and sw.bbox == grown
+    assert sw.center == ((switch[0] + switch[2]) // 2, (switch[1] + switch[3]) // 2)   # the click stays on it
+
+
 @pytest.mark.parametrize("items, name, value", [
     # label left on the row
     ([([20, 20, 120, 38], "text", "Country:", "text"), ([140, 14, 340, 44], "region", "", "combobox")], "Country", ""),

@@ -11,7 +11,9 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    cover that label (as toolkits draw the clickable area) while its click point stays on the
    box itself, and the label's parent is the control; it labels no other control.
 3. Switches take the nearest text on their row to the right within 4h, else the nearest to
-   their left on the same row (settings pages put the label far left).
+   their left on the same row (settings pages put the label far left). A label within h of
+   the switch is part of its clickable area, as for checkboxes (a web page's <label> around
+   both, a Qt switch): the box grows over it. A label far away does not.
 4. Text boxes, combo boxes, spin boxes and sliders take the label to their left on the same
    row (on their mid-line within h/4, ending within 12h of them) or the one right above them (its bottom within 1.5h of
    their top, its left edge within 2h of theirs), whichever is closer. A label is short (at
@@ -144,18 +146,18 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
         available[list(parts.get(i, ()))] = False
         available[i] = False
         h = max(1, xyxy[i, 3] - xyxy[i, 1])
-        if role[i] in BESIDE:                             # rule 2
-            j = _label_beside(elements.xyxy, available, i, 4 * h, 4 * h)
-            if j >= 0:
-                name[i] = str(text[j])
+        if role[i] in BESIDE + ("switch",):               # rules 2 and 3
+            switch = role[i] == "switch"
+            j = _label_beside(elements.xyxy, available, i, 4 * h, np.inf if switch else 4 * h)
+            if j < 0:
+                continue
+            name[i] = str(text[j])
+            right, left, _ = _gaps(elements.xyxy, i)
+            if not switch or max(right[j], left[j]) <= h:
                 point[i] = (elements.xyxy[i, :2] + elements.xyxy[i, 2:]) // 2
                 xyxy[i] = np.concatenate([np.minimum(xyxy[i, :2], xyxy[j, :2]), np.maximum(xyxy[i, 2:], xyxy[j, 2:])])
                 parent[j] = elements.id[i]
                 candidates[j] = False                     # the box grew over it: it labels nothing else
-        elif role[i] == "switch":                         # rule 3
-            j = _label_beside(elements.xyxy, available, i, 4 * h, np.inf)
-            if j >= 0:
-                name[i] = str(text[j])
         else:                                             # rule 4
             own = name[i]
             value[i] = own
