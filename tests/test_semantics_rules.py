@@ -90,6 +90,19 @@ def test_checkbox_takes_the_label_to_its_right_and_grows_over_it():
     assert out[1].parent == box.id and out[2].parent == -1
 
 
+@pytest.mark.parametrize("second_x0, name, x1", [
+    (81, "Notify me by SMS", 157),      # the splitter cut the label where a mnemonic's underline ends
+    (86, "Notify me by SMS", 162),      # a word space (5 px at h = 16) apart
+    (100, "Notify", 80),                # 20 px: another label
+])
+def test_checkbox_label_cut_in_two_is_one_label(second_x0, name, x1):
+    els = layout(([21, 166, 37, 182], "icon", "", "checkbox", "checkbox"),
+                 ([39, 164, 80, 187], "text", "Notify", "text"),
+                 ([second_x0, 164, second_x0 + 76, 187], "text", "me by SMS", "text"))
+    box = assign_names(els)[0]
+    assert box.name == name and box.bbox[2] == x1
+
+
 @pytest.mark.parametrize("label_x0, named", [
     (38, True),     # a padded text box reaching 3 px into the checkbox ("| Remember me")
     (29, True),     # ... up to half the checkbox's width

@@ -7,7 +7,8 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    A compound control (see `compounds`) is named by its parts' text.
 2. Checkboxes and radios take the text beside them: the nearest text on their line starting
    within 4h to their right, else ending within 4h to their left (its box may overlap the
-   control's by half the control's width). The control's box grows to
+   control's by half the control's width), with the runs that continue it within a word space
+   on its line (a label the line splitter cut in two). The control's box grows to
    cover that label (as toolkits draw the clickable area) while its click point stays on the
    box itself, and the label's parent is the control; it labels no other control.
 3. Switches take the nearest text on their row to the right within 4h, else the nearest to
@@ -69,6 +70,22 @@ def _label_beside(boxes, is_text, i, reach_right, reach_left) -> int:
     if j < 0:
         j = _nearest(left, is_text & line & (left >= overlap) & (left <= reach_left))
     return j
+
+
+def _label_run(boxes, is_text, j, h) -> list[int]:
+    """Label ``j`` and the text runs that continue it on its line, each starting within a word
+    space (``h`` / 2, ``h`` the control's height) of the one before: a label the line splitter
+    cut in two ("Notify" | "me by SMS", where a mnemonic or a colour change cut it)."""
+    b = boxes.astype(np.int64)
+    run = [j]
+    cy = (b[:, 1] + b[:, 3]) / 2
+    while True:
+        last = run[-1]
+        gap = b[:, 0] - b[last, 2]
+        nxt = _nearest(gap, is_text & (np.abs(cy - cy[last]) <= max(h / 2, 4)) & (gap >= -2) & (gap <= max(h / 2, 4)))
+        if nxt < 0 or nxt in run:
+            return run
+        run.append(nxt)
 
 
 def _label_like(texts) -> np.ndarray:
@@ -151,13 +168,15 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
             j = _label_beside(elements.xyxy, available, i, 4 * h, np.inf if switch else 4 * h)
             if j < 0:
                 continue
-            name[i] = str(text[j])
+            run = _label_run(elements.xyxy, available, j, h)
+            name[i] = " ".join(str(text[k]) for k in run)
             right, left, _ = _gaps(elements.xyxy, i)
             if not switch or max(right[j], left[j]) <= h:
                 point[i] = (elements.xyxy[i, :2] + elements.xyxy[i, 2:]) // 2
-                xyxy[i] = np.concatenate([np.minimum(xyxy[i, :2], xyxy[j, :2]), np.maximum(xyxy[i, 2:], xyxy[j, 2:])])
-                parent[j] = elements.id[i]
-                candidates[j] = False                     # the box grew over it: it labels nothing else
+                box = np.concatenate([xyxy[[i]], elements.xyxy[run]])
+                xyxy[i] = np.concatenate([box[:, :2].min(axis=0), box[:, 2:].max(axis=0)])
+                parent[run] = elements.id[i]
+                candidates[run] = False                   # the box grew over it: it labels nothing else
         else:                                             # rule 4
             own = name[i]
             value[i] = own
