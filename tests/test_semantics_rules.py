@@ -11,7 +11,7 @@ from detact.elements import Elements
 from detact.semantics.compounds import compound_candidates, dropdown_rows
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
-from detact.semantics.roles import control_glyphs
+from detact.semantics.roles import control_glyphs, glyphs_read_as_letters
 from detact.semantics.siblings import harmonised_roles
 from detact.semantics.tree import build_tree
 
@@ -296,3 +296,16 @@ def test_control_glyphs(glyph, glyph_role, text_box, text_role, expected):
     els = layout(([100, 12, 116, 28], "icon", "", glyph_role, glyph), (text_box, "text", "Label", text_role))
     rows, roles = control_glyphs(els, np.array([glyph_role, text_role], dtype=object))
     assert (list(roles) if len(rows) else None) == ([expected] if expected else None)
+
+
+@pytest.mark.parametrize("text, box, role, is_glyph", [
+    ("O", [29, 513, 46, 530], "radio", True),        # a radio's ring read as a letter
+    ("O:", [29, 322, 47, 340], "radio", True),       # ... with its focus dot
+    ("[]", [20, 20, 36, 36], "checkbox", True),
+    ("O", [29, 513, 46, 530], "button", False),      # not called a control with a glyph
+    ("Off", [29, 513, 60, 530], "switch", False),    # a word
+    ("OO", [29, 513, 90, 530], "radio", False),      # wider than 1.5 heights
+])
+def test_glyphs_read_as_letters(text, box, role, is_glyph):
+    els = layout((box, "text", text, role))
+    assert (len(glyphs_read_as_letters(els, np.array([role], dtype=object))) == 1) == is_glyph

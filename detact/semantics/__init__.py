@@ -21,7 +21,8 @@ from .features import control_inputs
 from .labels import assign_names
 from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons
-from .roles import INTERACTIVE, ROLES, control_glyphs, make_role_classifier, shows_other_glyph
+from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, control_glyphs, glyphs_read_as_letters, make_role_classifier,
+                    shows_other_glyph)
 from .siblings import harmonised_roles
 from .tree import CONTAINER_ROLES, build_tree
 
@@ -80,7 +81,8 @@ class Semantics:
         # with a label beside it that is no menu item, is that control
         glyph_rows, glyph_roles = control_glyphs(elements, roles)
         roles[glyph_rows] = glyph_roles
-        everything = everything.with_(role=roles, states=states)
+        everything = _letters_as_glyphs(everything.with_(role=roles, states=states),
+                                        glyphs_read_as_letters(elements, roles))
         # a candidate the classifier calls a control stands for its parts; the rest stay groups.
         # A control has one name, so a candidate holding two or more text runs (two calculator
         # keys, two menu titles side by side) is never one control.
@@ -134,6 +136,18 @@ def _with_plates(elements: Elements, roles: np.ndarray, states: list[tuple[str, 
         roles[r] = "button"
         states[r] = tuple(s for s in states[r] if s != "checked")
     return roles, states
+
+
+def _letters_as_glyphs(everything: Elements, rows: np.ndarray) -> Elements:
+    """``everything`` with the text runs at ``rows`` (`roles.glyphs_read_as_letters`) made the
+    icons they are: no text, labelled with their control's glyph function."""
+    if not len(rows):
+        return everything
+    function = {role: glyph for glyph, role in GLYPH_ROLES.items()}
+    kind, text, label = everything.kind.copy(), everything.text.copy(), everything.label.copy()
+    kind[rows], text[rows] = "icon", ""
+    label[rows] = [function[str(r)] for r in everything.role[rows]]
+    return everything.with_(kind=kind, text=text, label=label)
 
 
 def _without(groups: np.ndarray, used: np.ndarray) -> np.ndarray:

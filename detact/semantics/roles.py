@@ -9,7 +9,9 @@ Where the icon stage is sure of what an icon shows and that is no tick, box, dot
 (`STATEFUL_GLYPHS`), the element is no checkbox, radio or switch whatever the classifier says
 (`shows_other_glyph`, `RoleResult.without_stateful`): a media player's play button is not a
 radio. Conversely, an icon it names a checkbox, radio button or toggle, with a label beside it,
-is that control (`control_glyphs`): a Qt radio's dot the classifier took for an icon.
+is that control (`control_glyphs`): a Qt radio's dot the classifier took for an icon. And a
+one-glyph text run the classifier calls such a control is its glyph read as a letter
+(`glyphs_read_as_letters`): an "O" for a radio's ring.
 """
 from __future__ import annotations
 
@@ -172,6 +174,22 @@ def control_glyphs(elements, roles: np.ndarray, max_gap: float = 2.0) -> tuple[n
     return rows, np.array([GLYPH_ROLES[str(label)] for label in elements.label[rows]], dtype=object)
 
 
+#: What a glyph read as a letter may read as ("O" for a radio's ring, "O:" with its focus dot).
+GLYPH_READS = frozenset("Oo0QD°©®@[]:.")
+
+
+def glyphs_read_as_letters(elements, roles: np.ndarray) -> np.ndarray:
+    """Rows of text runs the classifier calls a checkbox, radio or switch that are one glyph
+    read as a letter or two (an "O" for a radio's ring): at most two characters, all from
+    `GLYPH_READS`, and no wider than 1.5 times their height. They are the control's glyph, not
+    its label, and should be named by the text beside them like any other glyph."""
+    b = elements.xyxy
+    w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
+    short = np.array([0 < len(t.strip()) <= 2 and set(t.strip()) <= GLYPH_READS for t in elements.text], bool)
+    return np.flatnonzero((elements.kind == "text") & np.isin(roles[:len(elements)], STATEFUL) & short
+                          & (w <= 1.5 * h))
+
+
 def make_role_classifier(device: str = "cpu"):
     """The trained classifier, or `RuleRoles` and the reason it could not be loaded."""
     try:
@@ -181,5 +199,5 @@ def make_role_classifier(device: str = "cpu"):
 
 
 __all__ = ["ROLES", "INTERACTIVE", "STATEFUL", "STATEFUL_GLYPHS", "shows_other_glyph", "control_glyphs",
-           "GLYPH_ROLES", "RoleResult",
+           "GLYPH_ROLES", "glyphs_read_as_letters", "RoleResult",
            "ControlClassifier", "RuleRoles", "make_role_classifier", "CROP_H", "CROP_W"]
