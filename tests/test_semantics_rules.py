@@ -11,7 +11,7 @@ from detact.elements import Elements
 from detact.semantics.compounds import compound_candidates, dropdown_rows
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
-from detact.semantics.roles import control_glyphs, glyphs_read_as_letters
+from detact.semantics.roles import control_glyphs, glyphs_read_as_letters, link_texts
 from detact.semantics.siblings import harmonised_roles
 from detact.semantics.tree import build_tree
 
@@ -309,3 +309,17 @@ def test_control_glyphs(glyph, glyph_role, text_box, text_role, expected):
 def test_glyphs_read_as_letters(text, box, role, is_glyph):
     els = layout((box, "text", text, role))
     assert (len(glyphs_read_as_letters(els, np.array([role], dtype=object))) == 1) == is_glyph
+
+
+@pytest.mark.parametrize("text, role, is_link", [
+    ("https://example.com/docs", "text", True),
+    ("www.debian.org", "listitem", True),
+    ("#enable-gpu-rasterization", "text", True),     # a page anchor (chrome://flags)
+    ("#1", "text", False),                            # a number, not an anchor
+    ("example.com", "text", False),                   # a bare host: could be a file name
+    ("https://example.com", "textbox", False),        # an address bar's value
+    ("Read the docs", "text", False),
+])
+def test_link_texts(text, role, is_link):
+    els = layout(([10, 10, 200, 28], "text", text, role))
+    assert (len(link_texts(els, np.array([role], dtype=object))) == 1) == is_link

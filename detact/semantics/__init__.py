@@ -21,8 +21,8 @@ from .features import control_inputs
 from .labels import assign_names
 from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons
-from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, control_glyphs, glyphs_read_as_letters, make_role_classifier,
-                    shows_other_glyph)
+from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, control_glyphs, glyphs_read_as_letters, link_texts,
+                    make_role_classifier, shows_other_glyph)
 from .siblings import harmonised_roles
 from .tree import CONTAINER_ROLES, build_tree
 
@@ -81,6 +81,7 @@ class Semantics:
         # with a label beside it that is no menu item, is that control
         glyph_rows, glyph_roles = control_glyphs(elements, roles)
         roles[glyph_rows] = glyph_roles
+        roles[link_texts(elements, roles)] = "link"
         everything = _letters_as_glyphs(everything.with_(role=roles, states=states),
                                         glyphs_read_as_letters(elements, roles))
         # a candidate the classifier calls a control stands for its parts; the rest stay groups.

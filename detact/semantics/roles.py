@@ -11,11 +11,13 @@ Where the icon stage is sure of what an icon shows and that is no tick, box, dot
 radio. Conversely, an icon it names a checkbox, radio button or toggle, with a label beside it,
 is that control (`control_glyphs`): a Qt radio's dot the classifier took for an icon. And a
 one-glyph text run the classifier calls such a control is its glyph read as a letter
-(`glyphs_read_as_letters`): an "O" for a radio's ring.
+(`glyphs_read_as_letters`): an "O" for a radio's ring. Text that is an address (a URL, an
+anchor) is a link (`link_texts`).
 """
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -190,6 +192,19 @@ def glyphs_read_as_letters(elements, roles: np.ndarray) -> np.ndarray:
                           & (w <= 1.5 * h))
 
 
+#: Text that is an address: a URL, a www. host, or a page anchor or hashtag ("#enable-gpu").
+LINK_TEXT = re.compile(r"^(?:https?://\S+|www\.\S+\.\S+|#[A-Za-z][\w-]{2,})$")
+
+
+def link_texts(elements, roles: np.ndarray) -> np.ndarray:
+    """Rows of text runs shown as plain text or a list item whose text is an address
+    (`LINK_TEXT`): pages draw addresses as links, and the classifier, which sees a crop and
+    not the words, calls them text. A URL in a text box (an address bar) stays its value."""
+    texts = (elements.kind == "text") & np.isin(roles[:len(elements)], ("text", "listitem"))
+    rows = np.flatnonzero(texts)
+    return rows[[bool(LINK_TEXT.match(str(elements.text[r]).strip())) for r in rows]] if len(rows) else rows
+
+
 def make_role_classifier(device: str = "cpu"):
     """The trained classifier, or `RuleRoles` and the reason it could not be loaded."""
     try:
@@ -199,5 +214,5 @@ def make_role_classifier(device: str = "cpu"):
 
 
 __all__ = ["ROLES", "INTERACTIVE", "STATEFUL", "STATEFUL_GLYPHS", "shows_other_glyph", "control_glyphs",
-           "GLYPH_ROLES", "glyphs_read_as_letters", "RoleResult",
+           "GLYPH_ROLES", "glyphs_read_as_letters", "link_texts", "RoleResult",
            "ControlClassifier", "RuleRoles", "make_role_classifier", "CROP_H", "CROP_W"]
