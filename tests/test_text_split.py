@@ -7,7 +7,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from conftest import font
-from detact.text.fast import split_at_separators, split_leading_glyphs, with_side_room
+from detact.text.fast import split_at_separators, split_leading_glyphs, with_side_room, without_line_above
 from detact.text.split import find_underlines, inside_frame, split_line, split_lines
 
 
@@ -283,3 +283,25 @@ def test_a_check_box_close_to_its_label_is_an_icon(shape, icon):
 ])
 def test_lone_glyphs_are_read_with_room_on_both_sides(boxes, read):
     assert with_side_room(np.array(boxes), width=640).tolist() == read
+
+
+def dense_code(gap: int) -> np.ndarray:
+    """Two lines of code drawn ``gap`` px apart (gray): "spring_typing" with its descenders
+    above "self.width = width"."""
+    img = Image.new("L", (300, 60), 40)
+    d = ImageDraw.Draw(img)
+    d.text((10, 2), "spring_typing", fill=220, font=font(14))
+    d.text((10, 2 + gap), "self.width = width", fill=220, font=font(14))
+    return np.asarray(img)
+
+
+@pytest.mark.parametrize("gap, box_top, trimmed_top", [
+    (17, 16, 18),     # the box of the lower line takes in the descenders above: cut at the blank row
+    (40, 40, 40),     # lines far apart: nothing to cut
+])
+def test_the_line_above_is_cut_off_before_reading(gap, box_top, trimmed_top):
+    gray = dense_code(gap)
+    ink_rows = np.flatnonzero((np.abs(gray[box_top:, 10:200].astype(int) - 40) > 48).any(axis=1))
+    bottom = box_top + int(ink_rows.max()) + 2
+    out = without_line_above(gray, np.array([[8, box_top, 200, bottom]]))
+    assert out[0].tolist() == [8, trimmed_top, 200, bottom]

@@ -105,6 +105,29 @@ def with_side_room(xyxy: np.ndarray, width: int, room: float = SIDE_ROOM) -> np.
     return xyxy
 
 
+def without_line_above(gray: np.ndarray, xyxy: np.ndarray, contrast: int = 48,
+                            max_share: float = 0.4) -> np.ndarray:
+    """Boxes (N, 4) to read, with the sliver of the line above cut off: in dense text (code,
+    terminals) a detected box often takes in the descenders of the line above, which the
+    recognizer reads as a leading "_" or "'". A sliver is a band of ink rows touching the box's
+    top edge, parted from the rest by a blank row and at most ``max_share`` of the box's
+    height; the box then starts at that blank row. Ink is a grey level more than ``contrast``
+    from the crop's median. (The bottom edge is left alone: there a band parted by a blank row
+    is as often the line's own underscores as the next line's ascenders.)"""
+    out = np.asarray(xyxy).copy()
+    for k, (x0, y0, x1, y1) in enumerate(out.tolist()):
+        crop = gray[y0:y1, x0:x1]
+        if crop.shape[0] < 6 or crop.shape[1] < 2:
+            continue
+        inked = (np.abs(crop.astype(np.int16) - int(np.median(crop))) > contrast).sum(axis=1) >= 2
+        blank = np.flatnonzero(~inked)
+        if not len(blank) or inked.sum() == 0:
+            continue
+        if inked[0] and blank[0] <= max_share * len(inked) and inked[blank[0]:].any():
+            out[k, 1] = y0 + int(blank[0])
+    return out
+
+
 def erase_underlines(image: np.ndarray, gray: np.ndarray, xyxy: np.ndarray) -> np.ndarray:
     """A copy of ``image`` (gray (H, W) or RGB (H, W, 3)) with the underline strokes of the text
     runs, found on ``gray``, painted over with the colour of the row above each stroke."""
@@ -235,7 +258,8 @@ class FastTextEngine(TextEngine):
         xyxy, glyphs, source = self._runs(rgb, gray)
         if not len(xyxy):
             return Elements()
-        texts, conf, char_x = self.recognizer.recognize(source, with_side_room(xyxy, rgb.shape[1]))
+        read_at = with_side_room(without_line_above(gray, xyxy), rgb.shape[1])
+        texts, conf, char_x = self.recognizer.recognize(source, read_at)
         xyxy, texts, conf, char_x, leading = split_leading_glyphs(xyxy, texts, conf, char_x)
         if len(leading):  # cut to their ink, so that they coincide with the segmenter's box of the icon
             inks = [ink for ink in (ink_inside(gray, b, border=0) for b in leading) if ink is not None]
