@@ -31,7 +31,7 @@ _SEPARATOR = re.compile(r"\s+[~_\-\u2013\u2014|\u00b7]\s+")
 
 #: Confidence given to a lone "-" or "." recognised by shape (`lone_mark`) rather than by OCR.
 MARK_CONFIDENCE = 0.6
-#: Background read on each side of a run narrower than tall, in run heights (`with_side_room`).
+#: Background read on each side of a lone one-glyph run, in run heights (`with_side_room`).
 SIDE_ROOM = 0.2
 #: A run is one glyph, narrow enough to need that room, when its width is under this many heights.
 NARROW = 0.8
@@ -84,7 +84,7 @@ def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, c
 
 
 def with_side_room(xyxy: np.ndarray, width: int, room: float = SIDE_ROOM) -> np.ndarray:
-    """Boxes (N, 4) to read: lone runs narrower than tall (one or two characters, no other run
+    """Boxes (N, 4) to read: lone one-glyph runs (narrower than `NARROW` heights, no other run
     on their line within a run height) widened by ``room`` of their height on each side,
     clipped to ``width``. Text boxes hug the ink, and a lone glyph cropped that tight leaves the
     recognizer too few columns to tell a "2" from an "N"; a little background on both sides
@@ -106,7 +106,7 @@ def with_side_room(xyxy: np.ndarray, width: int, room: float = SIDE_ROOM) -> np.
 
 
 def without_line_above(gray: np.ndarray, xyxy: np.ndarray, contrast: int = 48,
-                            max_share: float = 0.4) -> np.ndarray:
+                       max_share: float = 0.4) -> np.ndarray:
     """Boxes (N, 4) to read, with the sliver of the line above cut off: in dense text (code,
     terminals) a detected box often takes in the descenders of the line above, which the
     recognizer reads as a leading "_" or "'". A sliver is a band of ink rows touching the box's
