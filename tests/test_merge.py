@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from detact.elements import Elements
-from detact.merge import collapse_overlaps, drop_phantom_text, merge
+from detact.merge import collapse_overlaps, drop_phantom_text, merge, merge_layout
 
 
 def text(*items) -> Elements:
@@ -56,6 +56,16 @@ def test_rule1_overlapping_regions_collapse_to_the_largest(rs, expected):
 def test_rule2_regions_inside_text_go(region, stays):
     out = merge(text(([10, 10, 60, 28], "Save", 0.9)), regions(region))
     assert (region in boxes_of(out)) is stays, boxes_of(out)
+
+
+@pytest.mark.parametrize("region, frame", [
+    ([4, 5, 66, 33], [4, 5, 66, 33]),   # a filled button's plate: IoU 0.52, 5-6 px past the text on every side
+    ([2, 9, 68, 29], [-1, -1, -1, -1]), # IoU 0.68 and 1 px past the text at top and bottom: the same box
+    ([8, 8, 62, 30], [-1, -1, -1, -1]), # 76 % covered by the text: the same box
+])
+def test_rule2_a_plate_around_the_text_is_its_frame(region, frame):
+    out = merge_layout(text(([10, 10, 60, 28], "Save", 0.9)), regions(region)).elements
+    assert out.frame[list(out.text).index("Save")].tolist() == frame
 
 
 def test_rule3_glyph_sized_region_absorbs_its_strokes():

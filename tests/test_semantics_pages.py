@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from chromium import chromium_binary, render_html
+from detact.imageio import load_image
 from detact.runtime import package_data
 
 pytestmark = [pytest.mark.skipif(chromium_binary() is None, reason="chromium is not installed"),
@@ -143,3 +144,23 @@ def test_keypad_digits_read_exactly(keypad):
     # cropped tight to the ink, the "2" read as "N". The "0" still reads as "O" (issue 14).
     texts = {e.text for e in keypad.elements if e.kind == "text"}
     assert set("123456789") <= texts, sorted(texts)
+
+
+FILLED = ["Publish", "Sign up", "Save changes", "Update", "Invite"]
+FILLED_CSS = ("button{position:absolute;font:15px 'DejaVu Sans',sans-serif;color:#fff;background:#5755d9;"
+              "border:1px solid #4b48d6;border-radius:3px;padding:0 8px;height:37px}")
+
+
+def test_a_filled_button_tight_around_its_label_keeps_its_plate(parser, tmp_path):
+    # the plate and the label's box overlap by IoU >= 0.5; the plate was once dropped as "the same
+    # box" (rule 2 of `detact.merge`), and "Save changes" came back as plain text
+    body = "".join(f'<button style="left:{40 + 150 * (k % 3)}px;top:{40 + 70 * (k // 3)}px">{t}</button>'
+                   for k, t in enumerate(FILLED))
+    (tmp_path / "page.html").write_text(f"<!doctype html><html><head><style>body{{margin:0;background:#fff}}"
+                                        f"{FILLED_CSS}</style></head><body>{body}</body></html>")
+    png = render_html(tmp_path / "page.html", tmp_path / "page.png", 560, 260)
+    leaves, _ = parser.leaves(load_image(png))
+    framed = {t: bool((f >= 0).all()) for t, f in zip(leaves.text, leaves.frame)}
+    assert all(framed.get(t) for t in FILLED), framed
+    roles = {e.text: e.role for e in parser.parse(png).elements}
+    assert all(roles.get(t) == "button" for t in FILLED), roles
