@@ -3,7 +3,7 @@ starts (models load once per worker) and then parsing the groups of images it is
 
 Every worker has its own pipes, so the parent always knows which groups a worker holds:
 a worker that dies (crash, OOM kill) fails exactly those groups and a fresh worker replaces
-it. Workers never see Ctrl-C (SIGINT is ignored from their first instruction); the parent
+it. Workers never see Ctrl-C (SIGINT is held back while they boot, then ignored); the parent
 stops them with SIGTERM, so an interrupted run ends at once, without hanging on locks.
 """
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 from collections import deque
 from contextlib import contextmanager
 from multiprocessing.connection import wait as mp_wait
@@ -28,6 +29,8 @@ MAX_DEATHS = 3
 def _worker_main(wid: int, tasks, results, parser_kwargs: dict, threads: int) -> None:
     """Body of a worker process: build the parser, then parse groups until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):   # started with SIGINT blocked (`_sigint_held`)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     # Share the cores between workers instead of every worker using all of them.
     for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", "DETACT_THREADS"):
         os.environ.setdefault(var, str(threads))
@@ -54,18 +57,28 @@ def _worker_main(wid: int, tasks, results, parser_kwargs: dict, threads: int) ->
 
 
 @contextmanager
-def _sigint_ignored():
-    """Start children with SIGINT ignored (the disposition survives exec), so a Ctrl-C that
-    reaches the whole process group cannot interrupt a worker while Python boots."""
-    try:
-        old = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread: leave signals alone
-        yield
+def _sigint_held():
+    """Start children with SIGINT blocked (the signal mask survives fork and exec; a worker
+    ignores SIGINT and unblocks it first thing), so a Ctrl-C that reaches the whole process
+    group cannot interrupt a worker while Python boots. In the parent a Ctrl-C that arrives
+    meanwhile is recorded and raised as KeyboardInterrupt once the child has started: ignoring
+    SIGINT here, as before, lost a Ctrl-C pressed while a dead worker was being replaced."""
+    if threading.current_thread() is not threading.main_thread():
+        yield                            # signals can only be handled in the main thread
         return
+    caught = []
+    old = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
+    block = hasattr(signal, "pthread_sigmask")
+    if block:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
+        if block:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         signal.signal(signal.SIGINT, old)
+    if caught:
+        raise KeyboardInterrupt
 
 
 class _Worker:
@@ -79,7 +92,7 @@ class _Worker:
         self.held: deque = deque()      # (gid, group) handed over and not yet answered
         self.proc = ctx.Process(target=_worker_main, name=f"detact-batch-{wid}", daemon=True,
                                 args=(wid, task_r, res_w, parser_kwargs, threads))
-        with _sigint_ignored():
+        with _sigint_held():
             self.proc.start()
         task_r.close()  # the child's ends: closing ours lets EOF tell us the child is gone
         res_w.close()
