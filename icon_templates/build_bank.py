@@ -44,7 +44,7 @@ from detact.icons.bank import BANK_FORMAT  # noqa: E402
 from detact.icons.preprocess import GLYPH_MARGIN, GLYPH_SIZE  # noqa: E402
 from bundle import update_registry  # noqa: E402
 from heldout import HELD_OUT_SETS  # noqa: E402
-from render import is_monochrome, load_rgba, template_glyph  # noqa: E402
+from render import is_monochrome, load_rgba, opaque_colours, template_glyph  # noqa: E402
 
 #: Corpus sets in the bank, in priority order (a duplicate keeps the earlier set's template).
 BANK_SETS = ("adwaita-symbolic", "adwaita", "elementary-xfce-symbolic", "elementary-xfce", "tango",
@@ -111,12 +111,8 @@ def read_sources(index: Path) -> list[dict]:
 
 def _dark_share(rgba: np.ndarray) -> float:
     """Share of the opaque pixels of a premultiplied RGBA render darker than grey 90."""
-    alpha = rgba[:, :, 3]
-    solid = alpha > 0.5
-    if not solid.any():
-        return 0.0
-    grey = (rgba[:, :, :3][solid] / alpha[solid][:, None]).mean(axis=1)
-    return float((grey < 90 / 255).mean())
+    colour = opaque_colours(rgba)
+    return float((colour.mean(axis=1) < 90 / 255).mean()) if len(colour) else 0.0
 
 
 def _glyph_of(rec: dict) -> np.ndarray | None:

@@ -68,14 +68,15 @@ class Semantics:
         result = result.without_stateful(np.flatnonzero(np.concatenate([other_glyph, alone])))
         roles = result.roles.copy()
         # a framed value with a drop-down arrow is a combo box (see `compounds`); its text the value
+        values = [int(parts[k][0]) for k in dropdowns]
         roles[n + dropdowns] = "combobox"
-        roles[[int(parts[k][0]) for k in dropdowns]] = "text"
+        roles[values] = "text"
         roles, states = _with_pressed(rgb, elements, roles, result.states, scale)
         roles, states = _with_plates(elements, roles, states)
         # the items of one menu, tab row or list share a role (see `siblings`); a combo box's
         # value stays text
         text = np.flatnonzero(elements.kind == "text")
-        text = np.setdiff1d(text, [int(parts[k][0]) for k in dropdowns])
+        text = np.setdiff1d(text, values)
         roles[text] = harmonised_roles(elements.xyxy[text], roles[text], scale)
         # the converse of `shows_other_glyph`: an icon named a tick box, radio dot or switch pill,
         # with a label beside it that is no menu item, is that control

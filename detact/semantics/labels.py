@@ -53,6 +53,12 @@ def _gaps(boxes: np.ndarray, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray
     return b[:, 0] - x1, x0 - b[:, 2], on_line
 
 
+def _gap_between(boxes: np.ndarray, i: int, j: int) -> int:
+    """Horizontal gap between boxes ``i`` and ``j`` (negative when they overlap)."""
+    (ax0, _, ax1, _), (bx0, _, bx1, _) = boxes[i].astype(np.int64), boxes[j].astype(np.int64)
+    return int(max(bx0 - ax1, ax0 - bx1))
+
+
 def _nearest(dist: np.ndarray, ok: np.ndarray) -> int:
     """Index of the smallest ``dist`` where ``ok``, else -1."""
     if not ok.any():
@@ -170,8 +176,7 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
                 continue
             run = _label_run(elements.xyxy, available, j, h)
             name[i] = " ".join(str(text[k]) for k in run)
-            right, left, _ = _gaps(elements.xyxy, i)
-            if not switch or max(right[j], left[j]) <= h:
+            if not switch or _gap_between(elements.xyxy, i, j) <= h:
                 point[i] = (elements.xyxy[i, :2] + elements.xyxy[i, 2:]) // 2
                 box = np.concatenate([xyxy[[i]], elements.xyxy[run]])
                 xyxy[i] = np.concatenate([box[:, :2].min(axis=0), box[:, 2:].max(axis=0)])

@@ -15,6 +15,8 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
 """
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 
 ITEM_ROLES = ("text", "listitem", "link", "menuitem", "tab")
@@ -67,10 +69,7 @@ def harmonised_roles(xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) ->
     new = {}
     for line in aligned_lines(np.asarray(xyxy)[takes_part], scale):
         rows = takes_part[line]
-        votes = {}
-        for role in roles[rows]:
-            if role != "text":
-                votes[role] = votes.get(role, 0) + 1
+        votes = Counter(role for role in roles[rows] if role != "text")
         if not votes:
             continue
         role, count = min(votes.items(), key=lambda kv: (-kv[1], kv[0]))   # ties: by name

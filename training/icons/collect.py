@@ -39,7 +39,7 @@ import sys
 import time
 import zipfile
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
@@ -371,18 +371,15 @@ def freedesktop_icons(theme_dir: Path, package: str, licence: str, skipped: Coun
         name = names[0]
         cand = best[name]
         symbolic = "-symbolic" in name
-        icon_set = f"{theme}-symbolic" if symbolic else theme
-        yield Icon(set=icon_set, name=name, source="freedesktop",
-                   licence=licence, tags=_unique([cand.context, *names[1:]]), aliases=names[1:],
-                   context=cand.context, path=str(real))
-        if is_held_out(icon_set):
+        icon = Icon(set=f"{theme}-symbolic" if symbolic else theme, name=name, source="freedesktop",
+                    licence=licence, tags=_unique([cand.context, *names[1:]]), aliases=names[1:],
+                    context=cand.context, path=str(real))
+        yield icon
+        if is_held_out(icon.set):
             continue
         for size, path in sorted(small.get(name, {}).items()):
             if path.resolve() != real:
-                yield Icon(set=icon_set, name=f"{name}@{size}", source="freedesktop",
-                           licence=licence, tags=_unique([cand.context, *names[1:]]),
-                           aliases=names[1:], context=cand.context, path=str(path.resolve()),
-                           base_name=name)
+                yield replace(icon, name=f"{name}@{size}", path=str(path.resolve()), base_name=name)
 
 
 def freedesktop_themes(icon_root: Path, wanted: Optional[list[str]]) -> list[tuple[Path, str, str]]:

@@ -93,13 +93,19 @@ def load_rgba(record: dict, side: int = BASE_SIDE) -> np.ndarray | None:
     return rgba
 
 
-def is_monochrome(rgba: np.ndarray) -> bool:
-    """Whether the icon's opaque pixels share one colour (symbolic / icon-font style)."""
+def opaque_colours(rgba: np.ndarray) -> np.ndarray:
+    """The colours ``(K, 3)`` in 0..1 of a premultiplied RGBA render's opaque pixels (alpha
+    above one half), alpha divided out."""
     a = rgba[:, :, 3]
     solid = a > 0.5
-    if solid.sum() < 4:
+    return rgba[:, :, :3][solid] / a[solid][:, None]
+
+
+def is_monochrome(rgba: np.ndarray) -> bool:
+    """Whether the icon's opaque pixels share one colour (symbolic / icon-font style)."""
+    colour = opaque_colours(rgba)
+    if len(colour) < 4:
         return True
-    colour = rgba[:, :, :3][solid] / a[solid][:, None]
     return float(colour.std(axis=0).max()) < MONO_SPREAD
 
 
