@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from detact.elements import Elements
-from detact.semantics.compounds import compound_candidates, dropdown_rows
+from detact.semantics.compounds import compound_candidates, dropdown_rows, entries_with_arrow
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import control_glyphs, glyphs_read_as_letters, link_texts
@@ -40,6 +40,22 @@ def test_compound_candidates(groups, leaves, expected):
     found, counts, parts = compound_candidates(els, np.array(groups, np.int32))
     assert found.xyxy.tolist() == expected
     assert (found.frame == found.xyxy).all() and all(len(p) == c for p, c in zip(parts, counts))
+
+
+@pytest.mark.parametrize("parts, is_entry", [
+    ([([110, 18, 200, 34], "text", ""), ([236, 20, 250, 32], "icon", "caret down")], True),   # GTK combo box entry
+    ([([236, 20, 250, 32], "icon", "chevron down")], True),                                   # ... empty
+    ([([110, 18, 200, 34], "text", ""), ([236, 20, 250, 32], "icon", "search")], False),      # a search field
+    ([([110, 18, 150, 34], "icon", "caret down"), ([160, 18, 250, 34], "text", "")], False),  # arrow first: a menu button
+    ([([110, 18, 200, 34], "text", ""), ([150, 20, 164, 32], "icon", "caret down")], False),  # arrow far from the right end
+    ([([110, 18, 150, 34], "text", ""), ([160, 18, 200, 34], "text", ""),
+      ([236, 20, 250, 32], "icon", "caret down")], False),                                    # two texts: not one field
+])
+def test_entries_with_arrow(parts, is_entry):
+    els = Elements([b for b, _, _ in parts], [k for _, k, _ in parts], ["x" if k == "text" else "" for _, k, _ in parts],
+                   [lab for _, _, lab in parts])
+    frame = np.array([[100, 10, 260, 42]], np.int32)
+    assert entries_with_arrow(els, frame, [np.arange(len(parts))]).tolist() == ([0] if is_entry else [])
 
 
 def _framed_value(mark: str, scale: int = 1) -> tuple[np.ndarray, Elements]:
@@ -296,6 +312,18 @@ def test_control_glyphs(glyph, glyph_role, text_box, text_role, expected):
     els = layout(([100, 12, 116, 28], "icon", "", glyph_role, glyph), (text_box, "text", "Label", text_role))
     rows, roles = control_glyphs(els, np.array([glyph_role, text_role], dtype=object))
     assert (list(roles) if len(rows) else None) == ([expected] if expected else None)
+
+
+@pytest.mark.parametrize("read, box, expected", [
+    ("@e", [100, 10, 118, 30], "checkbox"),   # a dark theme's tick read as letters, still named a checkbox
+    ("0", [100, 10, 116, 30], "checkbox"),    # an empty box read as a zero
+    ("Ok", [80, 10, 118, 30], None),          # wider than 1.5 heights: a word, not a glyph
+    ("abc", [100, 10, 118, 30], None),        # three characters
+])
+def test_control_glyphs_read_as_letters(read, box, expected):
+    els = layout((box, "text", read, "text", "checkbox"), ([122, 10, 200, 30], "text", "Label", "text"))
+    rows, roles = control_glyphs(els, np.array(["text", "text"], dtype=object))
+    assert (list(zip(rows.tolist(), roles)) if len(rows) else None) == ([(0, expected)] if expected else None)
 
 
 @pytest.mark.parametrize("text, box, role, is_glyph", [

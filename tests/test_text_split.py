@@ -227,6 +227,8 @@ def test_a_field_border_is_not_read_into_the_text(frame):
     ("> Reports", "Reports", True),
     ("| Smooth images", "Smooth images", True),
     ("\u2022 Inbox", "Inbox", True),
+    ("] Show White Space", "Show White Space", True),   # a check box read as a bracket
+    ("[ Fullscreen", "Fullscreen", True),
     ("+ Add row", "+ Add row", False),        # symbols that start real UI text stay
     ("< Back", "< Back", False),
     ("# general", "# general", False),

@@ -4,9 +4,10 @@ After the parser has found the elements, this stage says for each what it is (``
 it shows (``states``), what it is called (``name``), what it holds (``value``) and where it
 belongs (``parent``), and lists the containers:
 
-    elements + groups -> compound controls, drop-downs (`compounds`) -> roles and states (`roles`,
-        pressed toolbar toggles: `pressed`, labels centred on plates: `plates`, items lined up
-        alike: `siblings`) -> names and values (`labels`) -> containers and parents (`tree`)
+    elements + groups -> compound controls, drop-downs, entries with arrows (`compounds`) ->
+        roles and states (`roles`, pressed toolbar toggles: `pressed`, labels centred on plates:
+        `plates`, items lined up alike: `siblings`) -> names and values (`labels`) ->
+        containers and parents (`tree`)
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from ..boxes import reading_order
 from ..color import dominant_colors
 from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
-from .compounds import compound_candidates, dropdown_rows, framed_regions
+from .compounds import compound_candidates, dropdown_rows, entries_with_arrow, framed_regions
 from .features import control_inputs
 from .labels import assign_names
 from .plates import KEEP_ROLES, centred_labels
@@ -70,6 +71,11 @@ class Semantics:
         # a framed value with a drop-down arrow is a combo box (see `compounds`); its text the value
         values = [int(parts[k][0]) for k in dropdowns]
         roles[n + dropdowns] = "combobox"
+        # ... and so is a text box that ends in a drop-down arrow, its text again the value
+        entries = entries_with_arrow(elements, compounds.xyxy, parts) if len(compounds) else np.zeros(0, int)
+        entries = entries[roles[n + entries] == "textbox"]
+        roles[n + entries] = "combobox"
+        values += [int(r) for k in entries for r in parts[k] if elements.kind[r] == "text"]
         roles[values] = "text"
         roles, states = _with_pressed(rgb, elements, roles, result.states, scale)
         roles, states = _with_plates(elements, roles, states)
@@ -83,8 +89,10 @@ class Semantics:
         glyph_rows, glyph_roles = control_glyphs(elements, roles)
         roles[glyph_rows] = glyph_roles
         roles[link_texts(elements, roles)] = "link"
-        everything = _letters_as_glyphs(everything.with_(role=roles, states=states),
-                                        glyphs_read_as_letters(elements, roles))
+        # ... and so is a glyph read as a letter or two, which becomes the icon it is
+        letters = np.union1d(glyphs_read_as_letters(elements, roles),
+                             glyph_rows[elements.kind[glyph_rows] == "text"])
+        everything = _letters_as_glyphs(everything.with_(role=roles, states=states), letters)
         # a candidate the classifier calls a control stands for its parts; the rest stay groups.
         # A control has one name, so a candidate holding two or more text runs (two calculator
         # keys, two menu titles side by side) is never one control.

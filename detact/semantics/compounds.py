@@ -8,6 +8,9 @@ A group is a candidate when it holds 2 to `MAX_PARTS` elements whose vertical sp
 (one line), and it is at most `MAX_HEIGHT` px tall (at scale 1) and at most 3.5 times as tall
 as its tallest part.
 
+A text box whose frame ends in an icon the icon stage names a drop-down arrow is a combo box
+you can type in (`entries_with_arrow`): GTK's combo box entry, an HTML input with a datalist.
+
 A frame around a single text is a combo box when its free right end holds a drop-down arrow
 (`dropdown_rows`): a small mark, wider than tall, centred on the frame's mid-line, alone
 between the text and the right border. The segmenter drops such marks (a 10x6 px chevron is
@@ -85,4 +88,25 @@ def dropdown_rows(rgb: np.ndarray, elements: Elements, exclude=()) -> np.ndarray
     if not len(rows):
         return rows
     keep = [i for i in rows if has_dropdown_arrow(rgb, elements.frame[i], elements.xyxy[i])]
+    return np.array(keep, np.int64)
+
+
+#: What the icon stage calls a drop-down arrow (`entries_with_arrow`).
+DROPDOWN_ARROWS = ("caret down", "chevron down")
+
+
+def entries_with_arrow(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray]) -> np.ndarray:
+    """Indices of the candidates (``boxes`` (K, 4), their ``parts`` rows in ``elements``) whose
+    rightmost part is an icon named a drop-down arrow (`DROPDOWN_ARROWS`) ending within one
+    frame height of the frame's right edge, with at most one text part: a text entry with its
+    arrow button, an editable combo box."""
+    keep = []
+    for k, rows in enumerate(parts):
+        rows = np.asarray(rows)
+        last = rows[np.argmax(elements.xyxy[rows, 2])]
+        frame_h = boxes[k, 3] - boxes[k, 1]
+        if (elements.kind[last] == "icon" and elements.label[last] in DROPDOWN_ARROWS
+                and boxes[k, 2] - elements.xyxy[last, 2] <= frame_h
+                and (elements.kind[rows] == "text").sum() <= 1):
+            keep.append(k)
     return np.array(keep, np.int64)

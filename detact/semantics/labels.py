@@ -20,7 +20,10 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    their top, its left edge within 2h of theirs), whichever is closer. A label is short (at
    most `LABEL_WORDS` words) and has a letter or digit: a sentence beside a control describes
    it. Without one, a text box is named by its own placeholder text. Their own text (or their
-   parts' text) is their value.
+   parts' text) is their value. A text run read as a text box (no frame found around it) takes
+   only the label above it or a form label ending in a colon on its left; one that is part of
+   a control is that control's value and takes none. Text that is part of a control never
+   labels another one, nor does a text box's value label another field.
 5. A combo box, spin box or slider still unnamed sits at the right end of a settings row: a
    block of text lines to its left (a title, then a description) that reaches its height, one
    of those lines ending within 12h of it. It takes the block's first line, the title
@@ -157,13 +160,20 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
         if not name[i]:
             icons = [str(label[j]) for j in parts.get(i, ()) if label[j]]
             name[i] = icons[0] if icons else ""
-    candidates = is_text.copy()
+    # a control's own text (a combo box's value, a button's caption) labels no other control,
+    # and is not a control of its own to label
+    is_part = np.zeros(n, bool)
+    for rows in parts.values():
+        is_part[rows] = True
+    candidates = is_text & ~is_part
     label_like = _label_like(text)
-    # A text run names itself, unless it is a flat text box (its text the value) with its label
-    # above it: a run read as a combo box, spin box, check box or with a "label" beside it on
-    # its row is more often a misread key or toolbar word (a calculator's "EE" must not be
-    # renamed after the key beside it).
-    flat_field = is_text & (role == "textbox")
+    form_label = label_like & np.array([str(t).rstrip().endswith(":") for t in text], bool)
+    # A text run names itself, unless it is a flat text box (its text the value, no part of a
+    # control) with its label above it or a form label ending in a colon on its left: a run read
+    # as a combo box, spin box, check box or with a plain word beside it on its row is more
+    # often a misread key or toolbar word (a calculator's "EE" must not be renamed after the
+    # key beside it).
+    flat_field = is_text & (role == "textbox") & ~is_part
     for i in np.flatnonzero(np.isin(role, BESIDE + ("switch",) + FIELDS) & (~is_text | flat_field)):
         available = candidates.copy()
         available[list(parts.get(i, ()))] = False
@@ -185,7 +195,12 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
         else:                                             # rule 4
             own = name[i]
             value[i] = own
-            j = _label_for_field(elements.xyxy, available & label_like, i, left=not flat_field[i])
+            # a flat text box takes a label on its left only when it ends in a colon, a form's
+            # label; a word beside a misread key is none
+            available &= ~flat_field                      # another text box's value labels no field
+            j = _label_for_field(elements.xyxy, available & form_label, i) if flat_field[i] else -1
+            if j < 0:
+                j = _label_for_field(elements.xyxy, available & label_like, i, left=not flat_field[i])
             if j < 0 and role[i] != "textbox":              # rule 5
                 j = _title_of_block(elements.xyxy, available, i)
             if j >= 0:

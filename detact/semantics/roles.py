@@ -155,10 +155,13 @@ GLYPH_ROLES = {"checkbox": "checkbox", "radio button": "radio", "toggle": "switc
 def control_glyphs(elements, roles: np.ndarray, max_gap: float = 2.0) -> tuple[np.ndarray, np.ndarray]:
     """Icons the icon stage names a checkbox, radio button or toggle (`GLYPH_ROLES`) with a
     text run beside them -- on their row, at most ``max_gap`` icon widths away on either side:
-    the glyph of that control and its label. Left out: glyphs ``roles`` (N,) already calls a
+    the glyph of that control and its label. The icon may have been read as a letter or two
+    (a dark theme's tick as "@e", its box as "0"): a text run of one glyph (`_one_glyph`) that
+    keeps the encoder's sure name counts too. Left out: glyphs ``roles`` (N,) already calls a
     checkbox, radio or switch (the classifier saw more than the name), and glyphs whose label
     is a menu item (a check menu item is a menu item). Returns rows and roles ``(K,)``."""
-    icons = np.flatnonzero((elements.kind == "icon") & np.isin(elements.label, list(GLYPH_ROLES))
+    glyph = (elements.kind == "icon") | _one_glyph(elements)
+    icons = np.flatnonzero(glyph & np.isin(elements.label, list(GLYPH_ROLES))
                            & ~np.isin(roles[:len(elements)], STATEFUL))
     texts = np.flatnonzero(elements.kind == "text")
     if not len(icons) or not len(texts):
@@ -169,7 +172,10 @@ def control_glyphs(elements, roles: np.ndarray, max_gap: float = 2.0) -> tuple[n
     same_row = np.abs((a[:, None, 1] + a[:, None, 3]) - (t[None, :, 1] + t[None, :, 3])) / 2 \
         <= np.maximum(ah[:, None], th[None, :]) / 2
     gap = np.maximum(t[None, :, 0] - a[:, None, 2], a[:, None, 0] - t[None, :, 2])
-    beside = same_row & (gap >= -2) & (gap <= max_gap * aw[:, None])
+    # a glyph's box may reach into its label's by half its width (read boxes are padded), as in
+    # `labels._label_beside`
+    beside = same_row & (gap >= -np.maximum(2, aw[:, None] / 2)) & (gap <= max_gap * aw[:, None]) \
+        & (icons[:, None] != texts[None, :])
     nearest = texts[np.where(beside, gap, np.inf).argmin(axis=1)]
     keep = beside.any(axis=1) & (roles[nearest] != "menuitem")
     rows = icons[keep]
@@ -180,16 +186,21 @@ def control_glyphs(elements, roles: np.ndarray, max_gap: float = 2.0) -> tuple[n
 GLYPH_READS = frozenset("Oo0QD°©®@[]:.")
 
 
+def _one_glyph(elements) -> np.ndarray:
+    """(N,) bool: text runs of one or two characters no wider than 1.5 times their height."""
+    b = elements.xyxy
+    w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
+    short = np.array([0 < len(str(t).strip()) <= 2 for t in elements.text], bool)
+    return (elements.kind == "text") & short & (w <= 1.5 * h)
+
+
 def glyphs_read_as_letters(elements, roles: np.ndarray) -> np.ndarray:
     """Rows of text runs the classifier calls a checkbox, radio or switch that are one glyph
     read as a letter or two (an "O" for a radio's ring): at most two characters, all from
     `GLYPH_READS`, and no wider than 1.5 times their height. They are the control's glyph, not
     its label, and should be named by the text beside them like any other glyph."""
-    b = elements.xyxy
-    w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
-    short = np.array([0 < len(t.strip()) <= 2 and set(t.strip()) <= GLYPH_READS for t in elements.text], bool)
-    return np.flatnonzero((elements.kind == "text") & np.isin(roles[:len(elements)], STATEFUL) & short
-                          & (w <= 1.5 * h))
+    reads = np.array([set(str(t).strip()) <= GLYPH_READS for t in elements.text], bool)
+    return np.flatnonzero(_one_glyph(elements) & np.isin(roles[:len(elements)], STATEFUL) & reads)
 
 
 #: Text that is an address: a URL, a www. host, or a page anchor or hashtag ("#enable-gpu").

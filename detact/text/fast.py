@@ -56,11 +56,12 @@ def split_at_separators(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, ch
     return np.array(out_boxes, np.int32).reshape(-1, 4), out_texts, np.array(out_conf, np.float32)
 
 
-# A lone symbol, a space, then a word ("@ Create", "> Reports", "| Smooth images"): the symbol
-# is an icon in front of the label that the line splitter could not tell from a letter (narrower
-# than the line is tall, or too close). Symbols that start real UI text are not in the set:
-# "+ Add row", "< Back", "/ usr", "# general", "$ 12", "- 5", "(optional)", "* Required", quotes.
-_LEADING_GLYPH = re.compile(r"^[@>_.:|\\=^?!\u2022\u00b7\u00bb\u203a] +(?=\w)")
+# A lone symbol, a space, then a word ("@ Create", "> Reports", "| Smooth images", "] Fullscreen"):
+# the symbol is an icon in front of the label that the line splitter could not tell from a letter
+# (narrower than the line is tall, or too close) -- a check box read as "]" or "[". Symbols that
+# start real UI text are not in the set: "+ Add row", "< Back", "/ usr", "# general", "$ 12",
+# "- 5", "(optional)", "* Required", quotes; nor is "O", a word in some languages ("O arquivo").
+_LEADING_GLYPH = re.compile(r"^[@>_.:|\\=^?!\[\]\u2022\u00b7\u00bb\u203a] +(?=\w)")
 
 
 def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, char_x: list[np.ndarray]):
