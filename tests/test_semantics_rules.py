@@ -12,7 +12,7 @@ from detact.semantics.compounds import compound_candidates, dropdown_rows, entri
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import control_glyphs, glyphs_read_as_letters, link_texts
-from detact.semantics.siblings import harmonised_roles
+from detact.semantics.siblings import harmonised_glyphs, harmonised_roles
 from detact.semantics.tree import build_tree
 
 
@@ -279,6 +279,39 @@ def test_siblings_at_scale_2_align_within_twice_the_tolerance():
     roles = np.array(["menuitem", "text", "menuitem"], dtype=object)
     assert list(harmonised_roles(boxes, roles, scale=1.0)) == ["menuitem", "text", "menuitem"]
     assert list(harmonised_roles(boxes, roles, scale=2.0)) == ["menuitem"] * 3
+
+
+def glyph_column(roles: list[str], label: bool = True, pitch: int = 28) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A column of 16 px glyphs, each with a label 6 px to its right when ``label``: kinds,
+    boxes and roles, glyphs first."""
+    n = len(roles)
+    glyphs = [[20, 20 + pitch * k, 36, 36 + pitch * k] for k in range(n)]
+    labels = [[42, 20 + pitch * k, 140, 36 + pitch * k] for k in range(n)] if label else []
+    kind = np.array(["icon"] * n + ["text"] * len(labels), dtype=object)
+    return kind, np.array(glyphs + labels), np.array(list(roles) + ["text"] * len(labels), dtype=object)
+
+
+@pytest.mark.parametrize("roles, label, expected", [
+    # GTK's check boxes in every state: a mixed one's dash and a disabled tick read as icons
+    (["checkbox", "icon", "checkbox", "spinbox"], True, ["checkbox"] * 4),
+    (["radio", "radio", "icon", "group"], True, ["radio"] * 4),
+    # a switch among check boxes stays a switch
+    (["checkbox", "checkbox", "switch", "icon"], True, ["checkbox", "checkbox", "switch", "checkbox"]),
+    # less than half, or only one, is not enough
+    (["checkbox", "icon", "icon", "button", "icon"], True, ["checkbox", "icon", "icon", "button", "icon"]),
+    (["checkbox", "icon", "icon"], True, ["checkbox", "icon", "icon"]),
+    # glyphs without labels (a toolbar column) do not take part
+    (["checkbox", "icon", "checkbox", "icon"], False, ["checkbox", "icon", "checkbox", "icon"]),
+])
+def test_labelled_glyphs_in_a_line_share_a_role(roles, label, expected):
+    kind, boxes, all_roles = glyph_column(roles, label)
+    assert list(harmonised_glyphs(kind, boxes, all_roles)[:len(roles)]) == expected
+
+
+def test_glyphs_of_menu_items_keep_their_roles():
+    kind, boxes, roles = glyph_column(["checkbox", "icon", "checkbox", "icon"])
+    roles[4:] = "menuitem"                               # the labels are a menu's items
+    assert list(harmonised_glyphs(kind, boxes, roles)[:4]) == ["checkbox", "icon", "checkbox", "icon"]
 
 
 # ---------------------------------------------------------------- a label centred on its plate

@@ -24,7 +24,7 @@ from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons
 from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, control_glyphs, glyphs_read_as_letters, link_texts,
                     make_role_classifier, shows_other_glyph)
-from .siblings import harmonised_roles
+from .siblings import harmonised_glyphs, harmonised_roles
 from .tree import CONTAINER_ROLES, build_tree
 
 __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
@@ -88,6 +88,8 @@ class Semantics:
         # with a label beside it that is no menu item, is that control
         glyph_rows, glyph_roles = control_glyphs(elements, roles)
         roles[glyph_rows] = glyph_roles
+        # ... and glyphs lined up with their labels are one kind of control (see `siblings`)
+        roles[:n] = harmonised_glyphs(elements.kind, elements.xyxy, roles[:n], scale)
         roles[link_texts(elements, roles)] = "link"
         # ... and so is a glyph read as a letter or two, which becomes the icon it is
         letters = np.union1d(glyphs_read_as_letters(elements, roles),

@@ -12,6 +12,13 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
 3. When one item role other than plain text holds at least half of a line, the line's other
    items take it. Plain text never wins: a column of labels with a few list items among them
    stays as it is (measured: making such lines all text lost role accuracy).
+4. Glyphs with a label on their right (icons, `glyphs_with_labels`) lined up the same way are
+   one kind of control too: when check boxes, radios or switches (``GLYPH_LINE_ROLES``) hold
+   at least half of such a line, and two or more of it, the line's glyphs that are none of
+   these take that role (a switch among check boxes stays a switch). Glyphs labelled by a menu
+   item take no part (a check menu item is a menu item). Why: a column of GTK check boxes in
+   every state comes back as check boxes and icons (a mixed state's dash named "zoom out", a
+   disabled tick "stop"), each glyph judged alone.
 """
 from __future__ import annotations
 
@@ -75,6 +82,50 @@ def harmonised_roles(xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) ->
         role, count = min(votes.items(), key=lambda kv: (-kv[1], kv[0]))   # ties: by name
         if 2 * count >= len(rows):
             new.update({int(r): role for r in rows})
+    for row, role in new.items():
+        roles[row] = role
+    return roles
+
+
+#: The roles a line of labelled glyphs can share (rule 4).
+GLYPH_LINE_ROLES = ("checkbox", "radio", "switch")
+
+
+def glyphs_with_labels(kind: np.ndarray, xyxy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of icons (``(N,)`` kinds, ``(N, 4)`` boxes) with a text run on their right, on their
+    row and starting within two glyph widths of them (overlapping by at most half a width), and
+    the row of that (nearest) text run."""
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    glyphs, texts = np.flatnonzero(kind == "icon"), np.flatnonzero(kind == "text")
+    if not len(glyphs) or not len(texts):
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    g, t = b[glyphs], b[texts]
+    gw, gh = g[:, 2] - g[:, 0], g[:, 3] - g[:, 1]
+    same_row = np.abs((g[:, None, 1] + g[:, None, 3]) - (t[None, :, 1] + t[None, :, 3])) / 2 <= gh[:, None] / 2
+    gap = t[None, :, 0] - g[:, None, 2]
+    beside = same_row & (gap >= -gw[:, None] / 2) & (gap <= 2 * gw[:, None])
+    found = beside.any(axis=1)
+    nearest = texts[np.where(beside, gap, np.inf).argmin(axis=1)]
+    return glyphs[found], nearest[found]
+
+
+def harmonised_glyphs(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """``roles`` ``(N,)`` with the labelled glyphs of each line given the line's check box,
+    radio or switch role when that role holds at least half of it (rule 4); a copy."""
+    roles = np.asarray(roles, dtype=object).copy()
+    glyphs, labels = glyphs_with_labels(np.asarray(kind), xyxy)
+    glyphs = glyphs[roles[labels] != "menuitem"]           # a check menu item is a menu item
+    if len(glyphs) < MIN_LINE:
+        return roles
+    new = {}
+    for line in aligned_lines(np.asarray(xyxy)[glyphs], scale):
+        rows = glyphs[line]
+        votes = Counter(role for role in roles[rows] if role in GLYPH_LINE_ROLES)
+        if not votes:
+            continue
+        role, count = min(votes.items(), key=lambda kv: (-kv[1], kv[0]))
+        if count >= 2 and 2 * count >= len(rows):
+            new.update({int(r): role for r in rows if roles[r] not in GLYPH_LINE_ROLES})
     for row, role in new.items():
         roles[row] = role
     return roles
