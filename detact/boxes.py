@@ -50,6 +50,23 @@ def nms(xyxy: np.ndarray, scores: np.ndarray, iou_threshold: float) -> np.ndarra
     return order[np.array(keep, np.int64)]
 
 
+def gaps_beside(a: np.ndarray, b: np.ndarray, max_gap: float, left_too: bool = True) -> np.ndarray:
+    """(A, B) float64 horizontal gaps from each box of ``a`` (A, 4) to each box of ``b`` (B, 4)
+    that sits beside it -- on its row (vertical centres within half the taller height), on its
+    right (or left, when ``left_too``), at most ``max_gap`` widths of the ``a`` box away and
+    reaching into it by at most half its width (or 2 px); ``inf`` for the others. How a glyph
+    finds the label beside it."""
+    a, b = np.asarray(a, np.float64).reshape(-1, 4), np.asarray(b, np.float64).reshape(-1, 4)
+    aw, ah, bh = a[:, 2] - a[:, 0], a[:, 3] - a[:, 1], b[:, 3] - b[:, 1]
+    same_row = np.abs((a[:, None, 1] + a[:, None, 3]) - (b[None, :, 1] + b[None, :, 3])) / 2 \
+        <= np.maximum(ah[:, None], bh[None, :]) / 2
+    gap = b[None, :, 0] - a[:, None, 2]
+    if left_too:
+        gap = np.maximum(gap, a[:, None, 0] - b[None, :, 2])
+    beside = same_row & (gap >= -np.maximum(2, aw[:, None] / 2)) & (gap <= max_gap * aw[:, None])
+    return np.where(beside, gap, np.inf)
+
+
 def reading_order(xyxy: np.ndarray, line_tolerance: int = 8) -> np.ndarray:
     """Indices sorting boxes top to bottom in lines, left to right within a line.
 

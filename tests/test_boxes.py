@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from detact.boxes import areas, coverage, intersections, iou, nms, reading_order
+from detact.boxes import areas, coverage, gaps_beside, intersections, iou, nms, reading_order
 
 
 def B(*rows) -> np.ndarray:
@@ -84,3 +84,18 @@ def test_nms_matches_torchvision_on_random_boxes():
 ])
 def test_reading_order(boxes, expected):
     assert reading_order(boxes).tolist() == expected
+
+
+@pytest.mark.parametrize("label, left_too, gap", [
+    ([22, 10, 80, 26], True, 6.0),        # a 16 px glyph at x 0..16, its label 6 px to the right
+    ([10, 10, 80, 26], True, -6.0),       # reaching 6 px into the glyph: half its width allowed
+    ([6, 10, 80, 26], True, None),        # 10 px in: more than half
+    ([50, 10, 80, 26], True, None),       # 34 px away: more than two glyph widths
+    ([22, 40, 80, 56], True, None),       # on another row
+    ([-60, 10, -4, 26], True, 4.0),       # on the left
+    ([-60, 10, -4, 26], False, None),     # ... not looked for
+])
+def test_gaps_beside(label, left_too, gap):
+    got = gaps_beside(np.array([[0, 10, 16, 26]]), np.array([label]), 2.0, left_too=left_too)
+    assert got.shape == (1, 1)
+    assert (got[0, 0] if np.isfinite(got[0, 0]) else None) == gap

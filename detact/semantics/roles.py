@@ -23,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..boxes import gaps_beside
 from ..elements import INTERACTIVE, ROLES, STATES
 from ..errors import ModelUnavailable
 from ..runtime import onnx_metadata, ort_session, package_data
@@ -166,18 +167,10 @@ def control_glyphs(elements, roles: np.ndarray, max_gap: float = 2.0) -> tuple[n
     texts = np.flatnonzero(elements.kind == "text")
     if not len(icons) or not len(texts):
         return np.zeros(0, np.int64), np.zeros(0, object)
-    a, t = elements.xyxy[icons].astype(np.float64), elements.xyxy[texts].astype(np.float64)
-    aw, ah = a[:, 2] - a[:, 0], a[:, 3] - a[:, 1]
-    th = t[:, 3] - t[:, 1]
-    same_row = np.abs((a[:, None, 1] + a[:, None, 3]) - (t[None, :, 1] + t[None, :, 3])) / 2 \
-        <= np.maximum(ah[:, None], th[None, :]) / 2
-    gap = np.maximum(t[None, :, 0] - a[:, None, 2], a[:, None, 0] - t[None, :, 2])
-    # a glyph's box may reach into its label's by half its width (read boxes are padded), as in
-    # `labels._label_beside`
-    beside = same_row & (gap >= -np.maximum(2, aw[:, None] / 2)) & (gap <= max_gap * aw[:, None]) \
-        & (icons[:, None] != texts[None, :])
-    nearest = texts[np.where(beside, gap, np.inf).argmin(axis=1)]
-    keep = beside.any(axis=1) & (roles[nearest] != "menuitem")
+    gap = gaps_beside(elements.xyxy[icons], elements.xyxy[texts], max_gap)
+    gap[icons[:, None] == texts[None, :]] = np.inf        # a glyph read as text is not its own label
+    nearest = texts[gap.argmin(axis=1)]
+    keep = np.isfinite(gap).any(axis=1) & (roles[nearest] != "menuitem")
     rows = icons[keep]
     return rows, np.array([GLYPH_ROLES[str(label)] for label in elements.label[rows]], dtype=object)
 

@@ -26,6 +26,8 @@ from collections import Counter
 
 import numpy as np
 
+from ..boxes import gaps_beside
+
 ITEM_ROLES = ("text", "listitem", "link", "menuitem", "tab")
 #: Largest gap between neighbours in a row, in heights of the first run.
 ROW_GAP = 3.0
@@ -92,21 +94,14 @@ GLYPH_LINE_ROLES = ("checkbox", "radio", "switch")
 
 
 def glyphs_with_labels(kind: np.ndarray, xyxy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Rows of icons (``(N,)`` kinds, ``(N, 4)`` boxes) with a text run on their right, on their
-    row and starting within two glyph widths of them (overlapping by at most half a width), and
-    the row of that (nearest) text run."""
-    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    """Rows of icons (``(N,)`` kinds, ``(N, 4)`` boxes) with a text run on their right within two
+    glyph widths (`boxes.gaps_beside`), and the row of that (nearest) text run."""
     glyphs, texts = np.flatnonzero(kind == "icon"), np.flatnonzero(kind == "text")
     if not len(glyphs) or not len(texts):
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    g, t = b[glyphs], b[texts]
-    gw, gh = g[:, 2] - g[:, 0], g[:, 3] - g[:, 1]
-    same_row = np.abs((g[:, None, 1] + g[:, None, 3]) - (t[None, :, 1] + t[None, :, 3])) / 2 <= gh[:, None] / 2
-    gap = t[None, :, 0] - g[:, None, 2]
-    beside = same_row & (gap >= -gw[:, None] / 2) & (gap <= 2 * gw[:, None])
-    found = beside.any(axis=1)
-    nearest = texts[np.where(beside, gap, np.inf).argmin(axis=1)]
-    return glyphs[found], nearest[found]
+    gap = gaps_beside(np.asarray(xyxy)[glyphs], np.asarray(xyxy)[texts], 2.0, left_too=False)
+    found = np.isfinite(gap).any(axis=1)
+    return glyphs[found], texts[gap.argmin(axis=1)][found]
 
 
 def harmonised_glyphs(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) -> np.ndarray:
