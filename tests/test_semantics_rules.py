@@ -184,11 +184,30 @@ def test_switch_grows_over_a_label_right_beside_it(switch, label, grown):
     ([([140, 262, 156, 278], "region", "", "radio"), ([162, 262, 210, 280], "text", "Large", "text"),
       ([39, 318, 101, 346], "text", "Country", "text"), ([149, 314, 331, 346], "region", "", "combobox")],
      "Country", ""),
+    # a menu bar's title above a toolbar's split button is no label: it keeps its icon's name
+    ([([87, 4, 133, 22], "text", "Search", "menuitem"), ([93, 43, 115, 65], "icon", "", "combobox", "open")],
+     "", "open"),
+    # a text run read as a text box takes a form label ending in a colon on its left ...
+    ([([828, 140, 925, 160], "text", "Email address:", "text"), ([934, 141, 1074, 161], "text", "a@b.org", "textbox")],
+     "Email address", "a@b.org"),
+    # ... but not a plain word (a calculator's key beside a misread one), nor another field's value above
+    ([([828, 140, 925, 160], "text", "Email", "text"), ([934, 141, 1074, 161], "text", "a@b.org", "textbox")],
+     "a@b.org", "a@b.org"),
+    ([([934, 111, 1049, 135], "text", "Product manager", "textbox"),
+      ([934, 141, 1074, 161], "text", "a@b.org", "textbox")], "a@b.org", "a@b.org"),
 ])
 def test_fields_take_their_label_left_or_above(items, name, value):
     out = assign_names(layout(*items))
     field = out[len(items) - 1]
     assert (field.name, field.value) == (name, value)
+
+
+def test_a_controls_own_text_labels_no_other_control():
+    # a combo box's value right above a text box is no label of the text box
+    els = layout(([930, 110, 1345, 133], "region", "", "combobox"), ([934, 111, 1049, 135], "text", "Product manager", "text"),
+                 ([934, 145, 1345, 168], "region", "", "textbox"))
+    out = assign_names(els, parts={0: np.array([1])})
+    assert out[2].name == "" and out[0].value == "Product manager"
 
 
 def test_compound_control_is_named_by_its_parts_and_icon_only_by_its_icon():

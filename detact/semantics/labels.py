@@ -23,7 +23,8 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    parts' text) is their value. A text run read as a text box (no frame found around it) takes
    only the label above it or a form label ending in a colon on its left; one that is part of
    a control is that control's value and takes none. Text that is part of a control never
-   labels another one, nor does a text box's value label another field.
+   labels another one, nor does a text box's value, a button, link, tab or menu item
+   (`NOT_LABELS`) label a field.
 5. A combo box, spin box or slider still unnamed sits at the right end of a settings row: a
    block of text lines to its left (a title, then a description) that reaches its height, one
    of those lines ending within 12h of it. It takes the block's first line, the title
@@ -40,6 +41,9 @@ from ..elements import Elements
 FIELDS = ("textbox", "combobox", "spinbox", "slider")
 BESIDE = ("checkbox", "radio")
 OWN_TEXT = ("button", "link", "tab", "menuitem", "listitem", "text", "heading")
+#: Text runs that are controls of their own and never a field's label (rules 4 and 5): a menu
+#: bar's "Search" above a toolbar's split button does not name it.
+NOT_LABELS = ("button", "link", "tab", "menuitem")
 #: The most words a field's label has (rule 4); longer text beside a field describes it.
 LABEL_WORDS = 6
 
@@ -197,7 +201,7 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
             value[i] = own
             # a flat text box takes a label on its left only when it ends in a colon, a form's
             # label; a word beside a misread key is none
-            available &= ~flat_field                      # another text box's value labels no field
+            available &= ~flat_field & ~np.isin(role, NOT_LABELS)   # nor do a text box's value, a menu item
             j = _label_for_field(elements.xyxy, available & form_label, i) if flat_field[i] else -1
             if j < 0:
                 j = _label_for_field(elements.xyxy, available & label_like, i, left=not flat_field[i])
