@@ -40,7 +40,7 @@ def minimize_dashes(rgb: np.ndarray, elements: Elements, scale: float = 1.0) -> 
     if band.size == 0:
         return Elements()
     ink = (np.abs(band - int(np.median(band))) > INK_CONTRAST).astype(np.uint8)
-    count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     boxes = stats[1:, :4].astype(np.int64)              # x, y, w, h of each component, background left out
     if not len(boxes):
         return Elements()
@@ -58,11 +58,9 @@ def minimize_dashes(rgb: np.ndarray, elements: Elements, scale: float = 1.0) -> 
             & (by < by[k] + bh[k] + bw[k]) & (by + bh > by[k] - bw[k])
         if not glyphs_ok or near.any():
             continue
-        box = np.array([left + bx[k], by[k], left + bx[k] + bw[k], by[k] + bh[k]], np.int32)
-        cx, cyi = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-        covered = ((elements.xyxy[:, 0] <= cx) & (cx < elements.xyxy[:, 2])
-                   & (elements.xyxy[:, 1] <= cyi) & (cyi < elements.xyxy[:, 3])).any() if len(elements) else False
-        if not covered:
+        box = np.array([left + bx[k], by[k], left + bx[k] + bw[k], by[k] + bh[k]], np.int64)
+        centre = (box[:2] + box[2:]) / 2
+        if not ((elements.xyxy[:, :2] <= centre) & (centre < elements.xyxy[:, 2:])).all(axis=1).any():
             found.append(box)
     if not found:
         return Elements()
