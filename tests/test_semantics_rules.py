@@ -13,6 +13,7 @@ from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import control_glyphs, glyphs_read_as_letters, link_texts
 from detact.semantics.siblings import harmonised_glyphs, harmonised_roles
+from detact.semantics.tabs import tab_rows
 from detact.semantics.tree import build_tree
 
 
@@ -403,3 +404,44 @@ def test_glyphs_read_as_letters(text, box, role, is_glyph):
 def test_link_texts(text, role, is_link):
     els = layout(([10, 10, 200, 28], "text", text, role))
     assert (len(link_texts(els, np.array([role], dtype=object))) == 1) == is_link
+
+
+# ---------------------------------------------------------------- tab rows from their rules
+
+def _row_picture(kind: str) -> tuple[np.ndarray, np.ndarray]:
+    """Four 60 x 20 px labels in a row at y 40..60 (4..24 for "band"), drawn as ``kind``: "tabs" (Qt's Windows
+    style: each label in a box open into the pane below), "table" (a grid whose lines run on
+    through the rows above and below), "links" (nothing between them), "band" (a menu bar on a
+    light band over a dark window). Returns the RGB image and the (4, 4) label boxes."""
+    from PIL import Image, ImageDraw
+    dark = kind == "band"
+    img = Image.new("RGB", (400, 140), (30, 30, 30) if dark else (240, 240, 240))
+    d = ImageDraw.Draw(img)
+    ink = (20, 20, 20)
+    top = 4 if dark else 40                   # a menu bar sits at the top of the window
+    boxes = np.array([[20 + 80 * k, top, 80 + 80 * k, top + 20] for k in range(4)])
+    for x0, y0, x1, y1 in boxes:
+        d.rectangle([x0 + 4, y0 + 5, x1 - 4, y1 - 5], fill=ink)            # the word's ink
+    if kind == "tabs":
+        d.line([(10, 64), (390, 64)], fill=ink)                             # the pane's top edge
+        for k in range(5):
+            x = 10 + 80 * k
+            d.line([(x, 36), (x, 64)], fill=ink)                             # the tabs' sides
+        d.line([(10, 36), (330, 36)], fill=ink)
+    elif kind == "table":
+        for y in (12, 36, 64, 92, 120):
+            d.line([(10, y), (330, y)], fill=ink)
+        for k in range(5):
+            d.line([(10 + 80 * k, 12), (10 + 80 * k, 120)], fill=ink)
+    elif kind == "band":
+        d.rectangle([0, 0, 400, 23], fill=(235, 235, 235))
+        for x0, y0, x1, y1 in boxes:
+            d.rectangle([x0 + 4, y0 + 5, x1 - 4, y1 - 5], fill=ink)
+    return np.asarray(img), boxes
+
+
+@pytest.mark.parametrize("kind, tabs", [("tabs", True), ("table", False), ("links", False), ("band", False)])
+def test_tab_rows(kind, tabs):
+    rgb, boxes = _row_picture(kind)
+    roles = np.array(["link", "link", "text", "link"], dtype=object)
+    assert tab_rows(rgb, boxes, roles).tolist() == ([0, 1, 2, 3] if tabs else [])

@@ -6,7 +6,7 @@ belongs (``parent``), and lists the containers:
 
     elements + groups -> compound controls, drop-downs, entries with arrows (`compounds`) ->
         roles and states (`roles`, pressed toolbar toggles: `pressed`, labels centred on plates:
-        `plates`, items lined up alike: `siblings`) -> names and values (`labels`) ->
+        `plates`, items lined up alike: `siblings`, tab rows: `tabs`) -> names and values (`labels`) ->
         containers and parents (`tree`)
 """
 from __future__ import annotations
@@ -25,6 +25,7 @@ from .pressed import pressed_buttons
 from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, control_glyphs, glyphs_read_as_letters, link_texts,
                     make_role_classifier, shows_other_glyph)
 from .siblings import harmonised_glyphs, harmonised_roles
+from .tabs import tab_rows
 from .tree import CONTAINER_ROLES, build_tree
 
 __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
@@ -84,6 +85,8 @@ class Semantics:
         text = np.flatnonzero(elements.kind == "text")
         text = np.setdiff1d(text, values)
         roles[text] = harmonised_roles(elements.xyxy[text], roles[text], scale)
+        # ... and items between the rules of a tab row are tabs (see `tabs`)
+        roles[text[tab_rows(rgb, elements.xyxy[text], roles[text], scale)]] = "tab"
         # the converse of `shows_other_glyph`: an icon named a tick box, radio dot or switch pill,
         # with a label beside it that is no menu item, is that control
         glyph_rows, glyph_roles = control_glyphs(elements, roles)

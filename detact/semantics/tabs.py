@@ -1,0 +1,92 @@
+"""Tab rows from the rules drawn round them.
+
+The classifier sees one text item at a time; a flat tab ("Lists", "Controls") looks like a link
+or a word. What makes a row of tabs is drawn between the items: each tab is a box open into the
+pane below it, so a vertical rule taller than the label stands between every two neighbours and
+a horizontal rule (the pane's top edge) runs under the whole row.
+
+Rule (`tab_rows`): a row of three or more item texts (`siblings.aligned_lines`, roles in
+`siblings.ITEM_ROLES`) is a tab row when
+
+1. between every two neighbours there is a vertical rule: a run of ink (grey level more than
+   `INK_CONTRAST` from the gap's median) down one pixel column of the gap `RULE` to 2 label
+   heights long and a few pixels wide at most -- a tab's side, not a table's grid line, which
+   runs on through the rows above and below, nor a band of colour behind the row, and
+2. under the row, from the labels' middle to one label height below them, a pixel row has ink
+   over at least `UNDERLINE` of the row's width (the pane's edge; the selected tab opens
+   into the pane, so the edge has a hole under it).
+
+A nav bar without separators fails rule 1; links split by "|" and underlined fail it too when
+the bars are shorter than the text boxes, which are padded.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..text.fast import to_gray
+from .siblings import ITEM_ROLES, aligned_lines
+
+INK_CONTRAST = 40
+RULE = 0.9
+UNDERLINE = 0.6
+
+
+def tab_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """Indices into ``xyxy`` (N, 4) of the text items that are tabs on the RGB uint8 image
+    ``rgb``; ``roles`` (N,) are their roles so far (only `ITEM_ROLES` take part)."""
+    items = np.flatnonzero(np.isin(roles, ITEM_ROLES))
+    if len(items) < 3:
+        return np.zeros(0, np.int64)
+    gray = to_gray(rgb).astype(np.int16)
+    found = []
+    b_all = np.asarray(xyxy, np.int64)
+    for line in aligned_lines(b_all[items], scale):
+        rows = items[line]
+        b = b_all[rows]
+        h = int(np.median(b[:, 3] - b[:, 1]))
+        cy = (b[:, 1] + b[:, 3]) / 2
+        if cy.max() - cy.min() > h / 2:          # a column, not a row
+            continue
+        order = np.argsort(b[:, 0])
+        rows, b = rows[order], b[order]
+        if all(_rule_between(gray, b[k], b[k + 1], h) for k in range(len(b) - 1)) and _rule_under(gray, b, h):
+            found.extend(rows.tolist())
+    return np.array(sorted(set(found)), np.int64)
+
+
+def _rule_between(gray: np.ndarray, a: np.ndarray, b: np.ndarray, h: int) -> bool:
+    """Whether a vertical rule `RULE` to 2 label heights long runs in the gap between boxes
+    ``a`` and ``b`` (left to right), within a height above and below them."""
+    x0, x1 = int(a[2]), int(b[0])
+    top, bottom = max(0, int(min(a[1], b[1])) - h), min(gray.shape[0], int(max(a[3], b[3])) + h)
+    if x1 - x0 < 2 or bottom - top < h:
+        return False
+    gap = gray[top:bottom, x0:x1]
+    ink = np.abs(gap - int(np.median(gap))) > INK_CONTRAST
+    runs = _longest_runs(ink)
+    rule = (runs >= RULE * h) & (runs <= 2 * h)
+    # a rule is thin: a band of colour behind the row (a menu bar on a dark window) is none
+    return 0 < int(rule.sum()) <= max(4, (x1 - x0) // 3)
+
+
+def _longest_runs(ink: np.ndarray) -> np.ndarray:
+    """(W,) the longest vertical run of True in each column of the (H, W) bool array ``ink``."""
+    run = np.zeros(ink.shape[1], np.int64)
+    best = np.zeros(ink.shape[1], np.int64)
+    for row in ink:
+        run = np.where(row, run + 1, 0)
+        best = np.maximum(best, run)
+    return best
+
+
+def _rule_under(gray: np.ndarray, b: np.ndarray, h: int) -> bool:
+    """Whether a horizontal rule runs under the middle of boxes ``b`` (a row, left to right),
+    down to one height below their lowest bottom, over `UNDERLINE` of the row's width."""
+    x0, x1 = int(b[:, 0].min()), int(b[:, 2].max())
+    y0 = int(np.median((b[:, 1] + b[:, 3]) / 2))
+    y1 = min(gray.shape[0], int(b[:, 3].max()) + h + 1)
+    band = gray[y0:y1, x0:x1]
+    if band.size == 0:
+        return False
+    ink = np.abs(band - int(np.median(band))) > INK_CONTRAST
+    return bool((ink.mean(axis=1) >= UNDERLINE).any())
