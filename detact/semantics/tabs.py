@@ -37,7 +37,6 @@ def tab_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float 
     items = np.flatnonzero(np.isin(roles, ITEM_ROLES))
     if len(items) < 3:
         return np.zeros(0, np.int64)
-    gray = to_gray(rgb).astype(np.int16)
     found = []
     b_all = np.asarray(xyxy, np.int64)
     for line in aligned_lines(b_all[items], scale):
@@ -49,21 +48,27 @@ def tab_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float 
             continue
         order = np.argsort(b[:, 0])
         rows, b = rows[order], b[order]
-        if all(_rule_between(gray, b[k], b[k + 1], h) for k in range(len(b) - 1)) and _rule_under(gray, b, h):
+        if all(_rule_between(rgb, b[k], b[k + 1], h) for k in range(len(b) - 1)) and _rule_under(rgb, b, h):
             found.extend(rows.tolist())
     return np.array(sorted(set(found)), np.int64)
 
 
-def _rule_between(gray: np.ndarray, a: np.ndarray, b: np.ndarray, h: int) -> bool:
+def _ink(rgb: np.ndarray, y0: int, y1: int, x0: int, x1: int) -> np.ndarray:
+    """(y1 - y0, x1 - x0) bool: the pixels of that window of ``rgb`` whose grey level is more
+    than `INK_CONTRAST` from the window's median (grey only where looked at: a whole
+    screenshot's grey costs ~10 ms)."""
+    gray = to_gray(rgb[y0:y1, x0:x1]).astype(np.int16)
+    return np.abs(gray - int(np.median(gray))) > INK_CONTRAST
+
+
+def _rule_between(rgb: np.ndarray, a: np.ndarray, b: np.ndarray, h: int) -> bool:
     """Whether a vertical rule `RULE` to 2 label heights long runs in the gap between boxes
     ``a`` and ``b`` (left to right), within a height above and below them."""
     x0, x1 = int(a[2]), int(b[0])
-    top, bottom = max(0, int(min(a[1], b[1])) - h), min(gray.shape[0], int(max(a[3], b[3])) + h)
+    top, bottom = max(0, int(min(a[1], b[1])) - h), min(rgb.shape[0], int(max(a[3], b[3])) + h)
     if x1 - x0 < 2 or bottom - top < h:
         return False
-    gap = gray[top:bottom, x0:x1]
-    ink = np.abs(gap - int(np.median(gap))) > INK_CONTRAST
-    runs = _longest_runs(ink)
+    runs = _longest_runs(_ink(rgb, top, bottom, x0, x1))
     rule = (runs >= RULE * h) & (runs <= 2 * h)
     # a rule is thin: a band of colour behind the row (a menu bar on a dark window) is none
     return 0 < int(rule.sum()) <= max(4, (x1 - x0) // 3)
@@ -79,14 +84,12 @@ def _longest_runs(ink: np.ndarray) -> np.ndarray:
     return best
 
 
-def _rule_under(gray: np.ndarray, b: np.ndarray, h: int) -> bool:
+def _rule_under(rgb: np.ndarray, b: np.ndarray, h: int) -> bool:
     """Whether a horizontal rule runs under the middle of boxes ``b`` (a row, left to right),
     down to one height below their lowest bottom, over `UNDERLINE` of the row's width."""
     x0, x1 = int(b[:, 0].min()), int(b[:, 2].max())
     y0 = int(np.median((b[:, 1] + b[:, 3]) / 2))
-    y1 = min(gray.shape[0], int(b[:, 3].max()) + h + 1)
-    band = gray[y0:y1, x0:x1]
-    if band.size == 0:
+    y1 = min(rgb.shape[0], int(b[:, 3].max()) + h + 1)
+    if y1 <= y0 or x1 <= x0:
         return False
-    ink = np.abs(band - int(np.median(band))) > INK_CONTRAST
-    return bool((ink.mean(axis=1) >= UNDERLINE).any())
+    return bool((_ink(rgb, y0, y1, x0, x1).mean(axis=1) >= UNDERLINE).any())
