@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from ..elements import Elements
+from ..text.fast import median_ink
 
 BAND = 48
 REACH = 160
@@ -36,10 +37,10 @@ def minimize_dashes(rgb: np.ndarray, elements: Elements, scale: float = 1.0) -> 
     image ``rgb`` (H, W, 3) that none of ``elements`` covers; empty when there is none."""
     h, w = rgb.shape[:2]
     top, left = min(h, int(BAND * scale)), max(0, w - int(REACH * scale))
-    band = cv2.cvtColor(np.ascontiguousarray(rgb[:top, left:]), cv2.COLOR_RGB2GRAY).astype(np.int16)
+    band = cv2.cvtColor(np.ascontiguousarray(rgb[:top, left:]), cv2.COLOR_RGB2GRAY)
     if band.size == 0:
         return Elements()
-    ink = (np.abs(band - int(np.median(band))) > INK_CONTRAST).astype(np.uint8)
+    ink = median_ink(band, INK_CONTRAST).astype(np.uint8)
     _, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     boxes = stats[1:, :4].astype(np.int64)              # x, y, w, h of each component, background left out
     if not len(boxes):

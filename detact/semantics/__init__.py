@@ -154,8 +154,9 @@ def _with_plates(elements: Elements, roles: np.ndarray, states: list[tuple[str, 
 
 
 def _letters_as_glyphs(everything: Elements, rows: np.ndarray) -> Elements:
-    """``everything`` with the text runs at ``rows`` (`roles.glyphs_read_as_letters`) made the
-    icons they are: no text, labelled with their control's glyph function."""
+    """``everything`` with the text runs at ``rows`` (glyphs read as letters: from
+    `roles.glyphs_read_as_letters` and the text rows of `roles.control_glyphs`) made the icons
+    they are: no text, labelled with their control's glyph function."""
     if not len(rows):
         return everything
     function = {role: glyph for glyph, role in GLYPH_ROLES.items()}

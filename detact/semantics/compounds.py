@@ -23,7 +23,7 @@ import numpy as np
 
 from ..boxes import coverage
 from ..elements import Elements
-from ..text.fast import to_gray
+from ..text.fast import median_ink, to_gray
 
 MAX_PARTS = 4
 MAX_HEIGHT = 64
@@ -67,8 +67,7 @@ def has_dropdown_arrow(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray) ->
     left, top, right, bottom = int(inner[2]) + 3, y0 + 3, x1 - 2, y1 - 2
     if right - left < 6 or bottom - top < 6 or fh < 12:
         return False
-    area = to_gray(rgb[top:bottom, left:right]).astype(np.int16)
-    ink = np.abs(area - int(np.median(area))) > 60
+    ink = median_ink(to_gray(rgb[top:bottom, left:right]), 60)
     if ink.sum() < 6:
         return False
     ys, xs = np.nonzero(ink)

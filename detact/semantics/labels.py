@@ -178,6 +178,8 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
     # often a misread key or toolbar word (a calculator's "EE" must not be renamed after the
     # key beside it).
     flat_field = is_text & (role == "textbox") & ~is_part
+    # a text box's value, a button, link, tab or menu item labels no field (rule 4)
+    no_field_label = flat_field | np.isin(role, NOT_LABELS)
     for i in np.flatnonzero(np.isin(role, BESIDE + ("switch",) + FIELDS) & (~is_text | flat_field)):
         available = candidates.copy()
         available[list(parts.get(i, ()))] = False
@@ -201,7 +203,7 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
             value[i] = own
             # a flat text box takes a label on its left only when it ends in a colon, a form's
             # label; a word beside a misread key is none
-            available &= ~flat_field & ~np.isin(role, NOT_LABELS)   # nor do a text box's value, a menu item
+            available &= ~no_field_label
             j = _label_for_field(elements.xyxy, available & form_label, i) if flat_field[i] else -1
             if j < 0:
                 j = _label_for_field(elements.xyxy, available & label_like, i, left=not flat_field[i])

@@ -5,6 +5,8 @@ or a word. What makes a row of tabs is drawn between the items: each tab is a bo
 pane below it, so a vertical rule taller than the label stands between every two neighbours and
 a horizontal rule (the pane's top edge) runs under the whole row.
 
+Only the windows looked at are greyed (a whole screenshot's grey costs ~10 ms).
+
 Rule (`tab_rows`): a row of three or more item texts (`siblings.aligned_lines`, roles in
 `siblings.ITEM_ROLES`) is a tab row when
 
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..text.fast import to_gray
+from ..text.fast import median_ink, to_gray
 from .siblings import ITEM_ROLES, aligned_lines
 
 INK_CONTRAST = 40
@@ -53,14 +55,6 @@ def tab_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float 
     return np.array(sorted(set(found)), np.int64)
 
 
-def _ink(rgb: np.ndarray, y0: int, y1: int, x0: int, x1: int) -> np.ndarray:
-    """(y1 - y0, x1 - x0) bool: the pixels of that window of ``rgb`` whose grey level is more
-    than `INK_CONTRAST` from the window's median (grey only where looked at: a whole
-    screenshot's grey costs ~10 ms)."""
-    gray = to_gray(rgb[y0:y1, x0:x1]).astype(np.int16)
-    return np.abs(gray - int(np.median(gray))) > INK_CONTRAST
-
-
 def _rule_between(rgb: np.ndarray, a: np.ndarray, b: np.ndarray, h: int) -> bool:
     """Whether a vertical rule `RULE` to 2 label heights long runs in the gap between boxes
     ``a`` and ``b`` (left to right), within a height above and below them."""
@@ -68,7 +62,7 @@ def _rule_between(rgb: np.ndarray, a: np.ndarray, b: np.ndarray, h: int) -> bool
     top, bottom = max(0, int(min(a[1], b[1])) - h), min(rgb.shape[0], int(max(a[3], b[3])) + h)
     if x1 - x0 < 2 or bottom - top < h:
         return False
-    runs = _longest_runs(_ink(rgb, top, bottom, x0, x1))
+    runs = _longest_runs(median_ink(to_gray(rgb[top:bottom, x0:x1]), INK_CONTRAST))
     rule = (runs >= RULE * h) & (runs <= 2 * h)
     # a rule is thin: a band of colour behind the row (a menu bar on a dark window) is none
     return 0 < int(rule.sum()) <= max(4, (x1 - x0) // 3)
@@ -92,4 +86,4 @@ def _rule_under(rgb: np.ndarray, b: np.ndarray, h: int) -> bool:
     y1 = min(rgb.shape[0], int(b[:, 3].max()) + h + 1)
     if y1 <= y0 or x1 <= x0:
         return False
-    return bool((_ink(rgb, y0, y1, x0, x1).mean(axis=1) >= UNDERLINE).any())
+    return bool((median_ink(to_gray(rgb[y0:y1, x0:x1]), INK_CONTRAST).mean(axis=1) >= UNDERLINE).any())

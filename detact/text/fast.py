@@ -120,7 +120,7 @@ def without_line_above(gray: np.ndarray, xyxy: np.ndarray, contrast: int = 48,
         crop = gray[y0:y1, x0:x1]
         if crop.shape[0] < 6 or crop.shape[1] < 2:
             continue
-        inked = (np.abs(crop.astype(np.int16) - int(np.median(crop))) > contrast).sum(axis=1) >= 2
+        inked = median_ink(crop, contrast).sum(axis=1) >= 2
         blank = np.flatnonzero(~inked)
         if not len(blank) or inked.sum() == 0:
             continue
@@ -144,6 +144,13 @@ def erase_underlines(image: np.ndarray, gray: np.ndarray, xyxy: np.ndarray) -> n
 def to_gray(rgb: np.ndarray) -> np.ndarray:
     """ITU-R 601 luma of an RGB uint8 image: (H, W, 3) -> (H, W) uint8."""
     return (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
+
+
+def median_ink(gray: np.ndarray, contrast: int) -> np.ndarray:
+    """(H, W) bool: the pixels of the grey window ``gray`` more than ``contrast`` grey levels
+    from its median -- ink on a plain background, whatever its polarity."""
+    g = np.asarray(gray, np.int16)
+    return np.abs(g - int(np.median(g))) > contrast
 
 
 def bundled_recognizer() -> Path:
@@ -174,7 +181,7 @@ def ink_inside(gray: np.ndarray, box, border: int = 3, contrast: int = 40):
     inner = gray[y0 + border:y1 - border, x0 + border:x1 - border].astype(np.int16)
     if inner.shape[0] < 6 or inner.shape[1] < 6:
         return None
-    ink = np.abs(inner - int(np.median(inner))) > contrast
+    ink = median_ink(inner, contrast)
     rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
     if not len(rows):
         return None
