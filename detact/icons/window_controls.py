@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from ..elements import Elements
-from ..text.fast import median_ink
+from ..text.split import median_ink
 
 BAND = 48
 REACH = 160

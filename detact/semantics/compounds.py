@@ -23,7 +23,8 @@ import numpy as np
 
 from ..boxes import coverage
 from ..elements import Elements
-from ..text.fast import median_ink, to_gray
+from ..text.fast import to_gray
+from ..text.split import median_ink
 
 MAX_PARTS = 4
 MAX_HEIGHT = 64

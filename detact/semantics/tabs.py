@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..text.fast import median_ink, to_gray
+from ..text.fast import to_gray
+from ..text.split import median_ink
 from .siblings import ITEM_ROLES, aligned_lines
 
 INK_CONTRAST = 40

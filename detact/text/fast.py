@@ -19,7 +19,7 @@ from .base import TextEngine
 from .detect import TextDetector
 from .export import RECOGNIZER_HEIGHT
 from .recognize import ScreenRecognizer, TextRecognizer
-from .split import find_underlines, inside_frame, split_lines
+from .split import find_underlines, inside_frame, median_ink, split_lines
 
 log = logging.getLogger("detact.text")
 
@@ -144,13 +144,6 @@ def erase_underlines(image: np.ndarray, gray: np.ndarray, xyxy: np.ndarray) -> n
 def to_gray(rgb: np.ndarray) -> np.ndarray:
     """ITU-R 601 luma of an RGB uint8 image: (H, W, 3) -> (H, W) uint8."""
     return (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
-
-
-def median_ink(gray: np.ndarray, contrast: int) -> np.ndarray:
-    """(H, W) bool: the pixels of the grey window ``gray`` more than ``contrast`` grey levels
-    from its median -- ink on a plain background, whatever its polarity."""
-    g = np.asarray(gray, np.int16)
-    return np.abs(g - int(np.median(g))) > contrast
 
 
 def bundled_recognizer() -> Path:

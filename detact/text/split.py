@@ -14,6 +14,13 @@ from dataclasses import dataclass
 import numpy as np
 
 
+def median_ink(gray: np.ndarray, contrast: int) -> np.ndarray:
+    """(H, W) bool: the pixels of the grey window ``gray`` more than ``contrast`` grey levels
+    from its median -- ink on a plain background, whatever its polarity."""
+    g = np.asarray(gray, np.int16)
+    return np.abs(g - int(np.median(g))) > contrast
+
+
 def _runs(mask: np.ndarray) -> np.ndarray:
     """(K, 2) [start, end) index pairs of the True runs in a 1-D bool array."""
     d = np.diff(np.concatenate([[0], mask.astype(np.int8), [0]]))
@@ -84,7 +91,7 @@ def inside_frame(gray: np.ndarray, box, contrast: int = 40, max_stroke: int = 3,
     crop = gray[y0:y1, x0:x1].astype(np.int16)
     if crop.shape[0] < 8 or crop.shape[1] < 8:
         return x0, y0, x1, y1
-    ink = np.abs(crop - int(np.median(crop))) > contrast
+    ink = median_ink(crop, contrast)
     cols = np.flatnonzero(ink.any(axis=0))
     if not len(cols):
         return x0, y0, x1, y1
