@@ -205,3 +205,19 @@ def test_a_short_label_read_in_a_window_past_its_box_leaves_the_frame_out(engine
     box = np.array([[x0 - 4, y0 - 4, x1 + 5, y1 + 5]])    # the glyph stage pads icon boxes by 4 px
     assert list(engine.read_glyphs(rgb, box).text) == [label]
 
+
+
+@pytest.mark.parametrize("label,px", [("6 comments", 11), ("6 comments", 13), ("40 files selected", 11)])
+def test_a_leading_number_the_splitter_takes_for_an_icon_is_read_with_its_label(engine, label, px):
+    from detact.text.fast import to_gray
+    from detact.text.split import split_lines
+
+    img = Image.new("RGB", (360, 40), (255, 255, 255))
+    ImageDraw.Draw(img).text((10, 8), label, fill=(31, 35, 40), font=font(px))
+    rgb = np.asarray(img)
+    lines, _ = engine.detector.detect(rgb)
+    _, _, glyphs = split_lines(to_gray(rgb), lines, rgb)
+    assert len(glyphs) == 1, "the number is no longer cut off as an icon: this test checks nothing"
+    elements = engine.read(rgb)
+    assert texts(elements) == [label]
+    assert "region" not in list(elements.kind)

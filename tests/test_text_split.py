@@ -7,7 +7,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from conftest import font
-from detact.text.fast import split_at_separators, split_leading_glyphs, with_side_room, without_line_above
+from detact.text.fast import glyph_before, split_at_separators, split_leading_glyphs, with_side_room, without_line_above
 from detact.text.split import find_underlines, inside_frame, split_line, split_lines
 
 
@@ -307,3 +307,15 @@ def test_the_line_above_is_cut_off_before_reading(gap, box_top, trimmed_top):
     bottom = box_top + int(ink_rows.max()) + 2
     out = without_line_above(gray, np.array([[8, box_top, 200, bottom]]))
     assert out[0].tolist() == [8, trimmed_top, 200, bottom]
+
+
+@pytest.mark.parametrize("glyph,runs,expected", [
+    ((10, 10, 20, 24), [(24, 8, 90, 26)], 0),                       # the run right after it
+    ((10, 10, 20, 24), [(60, 8, 90, 26)], -1),                      # too far: gap 40 > 1.2 x 14
+    ((10, 10, 20, 24), [(24, 30, 90, 48)], -1),                     # the next line down
+    ((10, 10, 20, 24), [(0, 8, 8, 26)], -1),                        # left of it
+    ((10, 10, 20, 24), [(40, 8, 90, 26), (22, 8, 36, 26)], 1),      # the nearest of two
+])
+def test_glyph_before_finds_the_run_that_follows_a_glyph(glyph, runs, expected):
+    found = glyph_before(np.array([glyph], np.int32), np.array(runs, np.int32))
+    assert found.tolist() == [expected]

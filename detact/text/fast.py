@@ -84,6 +84,28 @@ def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, c
             np.array(glyphs, np.int32).reshape(-1, 4))
 
 
+# A number, a space, then more text ("6 comments", "17 files selected", "20 Feb"): what a run
+# read together with the glyph split off its front must say for the glyph to be its first word.
+# Not a lone "7": that is how a bare tick mark in front of a label reads ("7 checkbutton").
+_LEADING_NUMBER = re.compile(r"^(?!7 )\d{1,4} +\S")
+
+
+def glyph_before(glyphs: np.ndarray, runs: np.ndarray, max_gap: float = 1.2) -> np.ndarray:
+    """For each (G, 4) glyph box, the index of the text run (N, 4) that starts right of it on
+    its line (vertical overlap over half the glyph's height, gap under ``max_gap`` x the glyph's
+    height), or -1."""
+    out = np.full(len(glyphs), -1, np.int64)
+    if not len(glyphs) or not len(runs):
+        return out
+    g, r = np.asarray(glyphs)[:, None, :], np.asarray(runs)[None, :, :]
+    gh = g[..., 3] - g[..., 1]
+    overlap = np.minimum(g[..., 3], r[..., 3]) - np.maximum(g[..., 1], r[..., 1])
+    gap = r[..., 0] - g[..., 2]
+    ok = (overlap > 0.5 * gh) & (gap >= -2) & (gap <= max_gap * gh)
+    nearest = np.where(ok, gap, np.inf).argmin(axis=1)
+    return np.where(ok.any(axis=1), nearest, -1)
+
+
 def with_side_room(xyxy: np.ndarray, width: int, room: float = SIDE_ROOM) -> np.ndarray:
     """Boxes (N, 4) to read: lone one-glyph runs (narrower than `NARROW` heights, no other run
     on their line within a run height) widened by ``room`` of their height on each side,
@@ -259,6 +281,7 @@ class FastTextEngine(TextEngine):
         xyxy, glyphs, source = self._runs(rgb, gray)
         if not len(xyxy):
             return Elements()
+        xyxy, glyphs = self.numbers_split_as_glyphs(source, xyxy, glyphs)
         read_at = with_side_room(without_line_above(gray, xyxy), rgb.shape[1])
         texts, conf, char_x = self.recognizer.recognize(source, read_at)
         xyxy, texts, conf, char_x, leading = split_leading_glyphs(xyxy, texts, conf, char_x)
@@ -272,6 +295,27 @@ class FastTextEngine(TextEngine):
         keep = (conf >= self.min_confidence) & (np.array([len(t) for t in texts]) > 0)
         text = Elements(xyxy[keep], ["text"] * int(keep.sum()), texts[keep], score=conf[keep])
         return Elements.concat([text, Elements(glyphs, ["region"] * len(glyphs), score=[0.5] * len(glyphs))])
+
+    def numbers_split_as_glyphs(self, source: np.ndarray, xyxy: np.ndarray, glyphs: np.ndarray
+                                ) -> tuple[np.ndarray, np.ndarray]:
+        """Glyphs that the line splitter cut off the front of a run by their shape but that are
+        a number ("6 comments", "17 files selected", "Sat 20 Feb": one or two digits are about
+        as wide as the line is tall, like an icon), put back: each glyph is read together with
+        the run right of it, and when that read starts with a number and a space, the run takes
+        the glyph in. Returns the (N, 4) runs and the (G', 4) glyphs left."""
+        nxt = glyph_before(glyphs, xyxy)
+        cand = np.flatnonzero(nxt >= 0)
+        if not len(cand):
+            return xyxy, glyphs
+        joined = np.concatenate([glyphs[cand, :1], xyxy[nxt[cand], 1:]], axis=1)
+        joined[:, 0] = np.maximum(joined[:, 0] - 2, 0)
+        texts, conf, _ = self.recognizer.recognize(source, joined)
+        xyxy, keep = xyxy.copy(), np.ones(len(glyphs), bool)
+        for k, box, text, c in zip(cand, joined, texts, conf):
+            if c >= self.min_confidence and _LEADING_NUMBER.match(text.strip()):
+                xyxy[nxt[k], 0] = min(xyxy[nxt[k], 0], box[0])
+                keep[k] = False
+        return xyxy, glyphs[keep]
 
     def read_glyphs(self, rgb: np.ndarray, boxes: np.ndarray, min_confidence: float = 0.5) -> Elements:
         """Read the short label inside each box (a calculator key's "7", a "+" button): DB
