@@ -206,7 +206,6 @@ def test_a_short_label_read_in_a_window_past_its_box_leaves_the_frame_out(engine
     assert list(engine.read_glyphs(rgb, box).text) == [label]
 
 
-
 @pytest.mark.parametrize("label,px", [("6 comments", 11), ("6 comments", 13), ("40 files selected", 11)])
 def test_a_leading_number_the_splitter_takes_for_an_icon_is_read_with_its_label(engine, label, px):
     from detact.text.fast import to_gray

@@ -301,8 +301,9 @@ class FastTextEngine(TextEngine):
         """Glyphs that the line splitter cut off the front of a run by their shape but that are
         a number ("6 comments", "17 files selected", "Sat 20 Feb": one or two digits are about
         as wide as the line is tall, like an icon), put back: each glyph is read together with
-        the run right of it, and when that read starts with a number and a space, the run takes
-        the glyph in. Returns the (N, 4) runs and the (G', 4) glyphs left."""
+        the start of the run right of it (`glyph_before`), and when that read starts with a
+        number and a space, the run takes the glyph in. Returns the (N, 4) runs and the (G', 4)
+        glyphs left."""
         nxt = glyph_before(glyphs, xyxy)
         cand = np.flatnonzero(nxt >= 0)
         if not len(cand):
