@@ -309,10 +309,9 @@ class FastTextEngine(TextEngine):
         if not len(cand):
             return xyxy, glyphs
         # the glyph and the start of the run (two heights of it: enough for a space and a letter)
-        joined = np.concatenate([glyphs[cand, :1], xyxy[nxt[cand], 1:]], axis=1)
-        joined[:, 0] = np.maximum(joined[:, 0] - 2, 0)
         run = xyxy[nxt[cand]]
-        joined[:, 2] = np.minimum(run[:, 2], run[:, 0] + 2 * (run[:, 3] - run[:, 1]))
+        joined = np.stack([np.maximum(glyphs[cand, 0] - 2, 0), run[:, 1],
+                           np.minimum(run[:, 2], run[:, 0] + 2 * (run[:, 3] - run[:, 1])), run[:, 3]], axis=1)
         texts, conf, _ = self.recognizer.recognize(source, joined)
         xyxy, keep = xyxy.copy(), np.ones(len(glyphs), bool)
         for k, box, text, c in zip(cand, joined, texts, conf):
