@@ -7,7 +7,8 @@ import pytest
 from PIL import Image, ImageDraw
 
 from conftest import font
-from detact.text.fast import glyph_before, split_at_separators, split_leading_glyphs, with_side_room, without_line_above
+from detact.text.fast import (glyph_before, per_word_confidence, split_at_separators, split_leading_glyphs,
+                              split_unread_leading_ink, with_side_room, without_line_above)
 from detact.text.split import find_underlines, inside_frame, split_line, split_lines
 
 
@@ -319,3 +320,41 @@ def test_the_line_above_is_cut_off_before_reading(gap, box_top, trimmed_top):
 def test_glyph_before_finds_the_run_that_follows_a_glyph(glyph, runs, expected):
     found = glyph_before(np.array([glyph], np.int32), np.array(runs, np.int32))
     assert found.tolist() == [expected]
+
+
+@pytest.mark.parametrize("mark, first_char_at, cut", [
+    ("box", 40, True),       # a check box the recognizer read nothing for, 6 px before the label
+    ("ring", 40, True),      # a radio ring
+    (None, 40, False),       # blank before the first character: nothing to cut
+    ("box", 22, False),      # first character within a line height of the run's start: no room for a mark
+    ("touching", 40, False),  # ink running into the first letter: no gap, so not a separate mark
+])
+def test_ink_the_recognizer_read_no_character_for_is_cut_off_the_front(mark, first_char_at, cut):
+    img = Image.new("L", (200, 20), 250)
+    d = ImageDraw.Draw(img)
+    d.text((34, 1), "Label", fill=20, font=font(14))      # first character's ink from x=34 or so
+    if mark == "box":
+        d.rectangle((12, 4, 24, 16), outline=60)
+    elif mark == "ring":
+        d.ellipse((12, 4, 24, 16), outline=60)
+    elif mark == "touching":
+        d.rectangle((12, 9, 35, 11), fill=60)
+    runs, marks = split_unread_leading_ink(np.asarray(img), np.array([[10, 0, 90, 20]]), [np.array([first_char_at, 50.0])])
+    assert len(marks) == int(cut)
+    if cut:   # the mark's box is its ink; the run now starts at the label's ink
+        assert marks[0][0] == 12 and marks[0][2] == 25
+        assert 30 <= runs[0][0] <= 35 and tuple(runs[0][1:]) == (0, 90, 20)
+    else:
+        assert runs.tolist() == [[10, 0, 90, 20]]
+
+
+@pytest.mark.parametrize("conf, length, expected", [
+    (0.2, 1, 0.2),              # glyph-sized reads keep their confidence (the threshold is for them)
+    (0.2, 4, 0.2),
+    (0.2, 16, 0.2 ** 0.5),      # 16 characters at a word's per-character certainty score as the word
+    (0.09, 36, 0.09 ** (1 / 3)),
+    (1.0, 60, 1.0),
+    (0.0, 60, 0.0),
+])
+def test_long_reads_are_judged_by_per_character_certainty(conf, length, expected):
+    assert per_word_confidence(np.array([conf]), np.array([length]))[0] == pytest.approx(expected)

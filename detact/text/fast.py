@@ -84,10 +84,50 @@ def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, c
             np.array(glyphs, np.int32).reshape(-1, 4))
 
 
+def split_unread_leading_ink(gray: np.ndarray, xyxy: np.ndarray, char_x: list[np.ndarray], contrast: int = 40,
+                             min_gap: float = 0.15) -> tuple[np.ndarray, np.ndarray]:
+    """Cut off the front of each run ink that the recognizer read no character for: a check
+    box, radio ring or icon the line splitter kept with the label and the recognizer, which
+    learned such marks are not letters, skipped. The mark is the ink left of half a line height
+    before the first character's position, ending a blank gap (``min_gap`` line heights) before
+    the next ink. Returns the (N, 4) runs, trimmed, and the (G, 4) boxes of the marks cut off."""
+    out, glyphs = np.array(xyxy, np.int32).reshape(-1, 4).copy(), []
+    for i, (box, xs) in enumerate(zip(out, char_x)):
+        x0, y0, x1, y1 = (int(v) for v in box)
+        h = y1 - y0
+        if not len(xs) or h < 6 or xs[0] - x0 < h:
+            continue
+        window = gray[y0:y1, x0:int(xs[0])]
+        cols = median_ink(window, contrast).any(axis=0)
+        before = cols[:max(0, int(xs[0] - 0.5 * h) - x0)]
+        inked = np.flatnonzero(before)
+        if not len(inked):
+            continue
+        end = int(inked[-1]) + 1  # the mark's last column + 1, within the window
+        nxt = np.flatnonzero(cols[end:])
+        gap = int(nxt[0]) if len(nxt) else 0
+        if not len(nxt) or gap < max(2, min_gap * h):
+            continue
+        glyphs.append((x0 + int(inked[0]), y0, x0 + end, y1))
+        out[i, 0] = x0 + end + gap
+    return out, np.array(glyphs, np.int32).reshape(-1, 4)
+
+
 # A number, a space, then more text ("6 comments", "17 files selected", "20 Feb"): what a run
 # read together with the glyph split off its front must say for the glyph to be its first word.
 # Not a lone "7": that is how a bare tick mark in front of a label reads ("7 checkbutton").
 _LEADING_NUMBER = re.compile(r"^(?!7 )\d{1,4} +\S")
+
+
+def per_word_confidence(conf: np.ndarray, lengths: np.ndarray, word: int = 4) -> np.ndarray:
+    """Confidences (N,) of reads ``lengths`` (N,) characters long, brought to what a ``word``-
+    character read with the same mean per-character certainty would score. The recognizer's
+    confidence is a product over steps raised to 2/sqrt(n), so it falls with length; the
+    engine's threshold is there for short glyph reads ("7", "())"), and without this a long
+    line read at a per-character certainty that passes for a word is dropped. Reads up to
+    ``word`` characters keep their confidence."""
+    n = np.maximum(np.asarray(lengths, np.float64), word)
+    return np.asarray(conf, np.float64) ** np.sqrt(word / n)
 
 
 def glyph_before(glyphs: np.ndarray, runs: np.ndarray, max_gap: float = 1.2) -> np.ndarray:
@@ -285,6 +325,8 @@ class FastTextEngine(TextEngine):
         read_at = with_side_room(without_line_above(gray, xyxy), rgb.shape[1])
         texts, conf, char_x = self.recognizer.recognize(source, read_at)
         xyxy, texts, conf, char_x, leading = split_leading_glyphs(xyxy, texts, conf, char_x)
+        xyxy, unread = split_unread_leading_ink(gray, xyxy, char_x)
+        leading = np.concatenate([leading, unread])
         if len(leading):  # cut to their ink, so that they coincide with the segmenter's box of the icon
             inks = [ink for ink in (ink_inside(gray, b, border=0) for b in leading) if ink is not None]
             leading = np.array([(x, y, x + mask.shape[1], y + mask.shape[0]) for (x, y), mask, _ in inks],
@@ -292,7 +334,8 @@ class FastTextEngine(TextEngine):
         glyphs = np.concatenate([glyphs.reshape(-1, 4), leading]).astype(np.int32)
         xyxy, texts, conf = split_at_separators(xyxy, texts, conf, char_x)
         texts = np.array([t.strip() for t in texts], dtype=object)
-        keep = (conf >= self.min_confidence) & (np.array([len(t) for t in texts]) > 0)
+        lengths = np.array([len(t) for t in texts])
+        keep = (per_word_confidence(conf, lengths) >= self.min_confidence) & (lengths > 0)
         text = Elements(xyxy[keep], ["text"] * int(keep.sum()), texts[keep], score=conf[keep])
         return Elements.concat([text, Elements(glyphs, ["region"] * len(glyphs), score=[0.5] * len(glyphs))])
 
