@@ -207,9 +207,12 @@ def layout(rng: random.Random, strings: list[str], pos: int, fonts: list[str], c
     return rows, pos, bg, dark
 
 
-def build(pages: int, seed: int, out: Path, chromium: str = DEFAULT_CHROMIUM, stop_after: int | None = None) -> dict:
+def build(pages: int, seed: int, out: Path, chromium: str = DEFAULT_CHROMIUM, stop_after: int | None = None,
+          native: bool = False) -> dict:
     """Render ``pages`` pages (only the first ``stop_after`` of them when given: the same pages
-    as a full run's first ones) and write the shards; returns the manifest."""
+    as a full run's first ones) and write the shards; returns the manifest. ``native``: store
+    each run's box as the screenshot has it instead of the 48-px crop, so the trainer can make
+    any crop geometry from the pixels inference starts from (and the shards are ~4x smaller)."""
     import cv2
 
     from detact.text.fast import FastTextEngine
@@ -240,7 +243,11 @@ def build(pages: int, seed: int, out: Path, chromium: str = DEFAULT_CHROMIUM, st
             runs, _, source = engine.runs(rgb)
             match = pair_runs(gt, runs, 2 * scale) if len(runs) else [-1] * len(gt)
             keep = [(i, m) for i, m in enumerate(match) if m >= 0 and ok[i]]
-            crops = screen_crops(source, runs[[m for _, m in keep]]) if keep else []
+            boxes_kept = runs[[m for _, m in keep]] if keep else np.zeros((0, 4))
+            if native:
+                crops = [source[int(y0):int(y1), int(x0):int(x1)] for x0, y0, x1, y1 in boxes_kept]
+            else:
+                crops = screen_crops(source, boxes_kept) if keep else []
             for (i, _), crop in zip(keep, crops):
                 text, st = items[i]
                 shard["png"].append(cv2.imencode(".png", crop)[1].tobytes())
@@ -256,7 +263,8 @@ def build(pages: int, seed: int, out: Path, chromium: str = DEFAULT_CHROMIUM, st
                       f"{time.time() - t0:.0f} s", file=sys.stderr)
     finally:
         renderer.close()
-    manifest = {"seed": seed, "pages": pages, "rendered": last, "fonts": fonts, "held_out_fonts": list(HELD_OUT_FONTS),
+    manifest = {"seed": seed, "pages": pages, "rendered": last, "crops": "native" if native else "48px",
+                "fonts": fonts, "held_out_fonts": list(HELD_OUT_FONTS),
                 **stats, "seconds": round(time.time() - t0, 1)}
     (data / "manifest.json").write_text(json.dumps(manifest, indent=1))
     return manifest
@@ -275,8 +283,10 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     ap.add_argument("--chromium", default=DEFAULT_CHROMIUM)
     ap.add_argument("--stop-after", type=int, help="render only the first N pages of the --pages plan")
+    ap.add_argument("--native", action="store_true",
+                    help="store runs at screen resolution, not as 48-px crops (what train.py --full reads)")
     a = ap.parse_args(argv)
-    print(json.dumps(build(a.pages, a.seed, a.out, a.chromium, a.stop_after)))
+    print(json.dumps(build(a.pages, a.seed, a.out, a.chromium, a.stop_after, a.native)))
     return 0
 
 

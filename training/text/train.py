@@ -3,13 +3,19 @@
 
     python training/text/train.py [--data training/text/out] [--minutes 25] [--seed 0] [--install]
 
+    python training/text/train.py --full --device cuda --data RUN [RUN ...] [--distract 0.3]
+
 Base: PP-OCRv4's recognizer as rapidocr-onnxruntime ships it (PP-LCNetV3 backbone, SVTR neck,
-CTC head over 6,625 mostly Chinese classes). The backbone stays frozen and runs once per crop
+CTC head over 6,625 mostly Chinese classes). By default the backbone stays frozen and runs once per crop
 on onnxruntime (its features are cached); the neck and a new head over the characters UIs show
 (`detact.text.recognize.SCREEN_CHARACTERS`: ASCII and the euro sign, initialised from the old
 head's rows for the same characters) are trained with CTC on the crops of `build_data.py`,
 converted to torch with onnx2torch. Freezing the backbone is what makes this fit in minutes on
 two CPU cores; the neck sees the whole run (its attention is what spacing and case need).
+``--full`` trains the backbone too, on the crops themselves (a fresh jittered view of half of
+them each epoch): minutes on a GPU, far too slow on two CPU cores. ``--distract P`` draws a
+non-character mark (frame rule, separator, radio ring, check box, knob) beside a share P of
+the training crops, label unchanged: real screens put such marks inside text runs.
 
 The trained neck is exported to ONNX, joined to the backbone, its MatMuls quantised to int8 as
 DetACT's other recognizer is, checked against torch on held-out crops, and written to
@@ -41,27 +47,38 @@ VAL_EVERY = 10  # every 10th page is held out for validation
 
 # ----------------------------------------------------------------------------- data
 
-def load_examples(data: Path) -> tuple[list[np.ndarray], list[str], list[dict]]:
-    """All crops (48, w, 3) uint8 RGB, their strings and style records, shard by shard."""
+def load_examples(folders: list[Path]) -> tuple[list[np.ndarray], list[str], list[dict]]:
+    """All crops (h, w, 3) uint8 RGB of `build_data.py` runs, their strings and style records;
+    page numbers are made unique across folders (the validation split is by page)."""
     import cv2
 
     crops, texts, metas = [], [], []
-    for shard in sorted((data / "data").glob("shard-*.npz")):
-        z = np.load(shard, allow_pickle=True)
-        crops += [cv2.imdecode(np.frombuffer(b, np.uint8), cv2.IMREAD_COLOR)[:, :, ::-1] for b in z["png"]]
-        texts += [str(t) for t in z["text"]]
-        metas += json.loads(str(z["meta"]))
-    if not crops:
-        sys.exit(f"no shards in {data / 'data'}: run build_data.py first")
+    for n, data in enumerate(folders):
+        shards = sorted((data / "data").glob("shard-*.npz"))
+        if not shards:
+            sys.exit(f"no shards in {data / 'data'}: run build_data.py first")
+        manifest = data / "data" / "manifest.json"
+        native = manifest.exists() and json.loads(manifest.read_text()).get("crops") == "native"
+        for shard in shards:
+            z = np.load(shard, allow_pickle=True)
+            crops += [cv2.imdecode(np.frombuffer(b, np.uint8), cv2.IMREAD_COLOR)[:, :, ::-1] for b in z["png"]]
+            texts += [str(t) for t in z["text"]]
+            metas += [{**m, "page": m["page"] + 100_000 * n, "native": native} for m in json.loads(str(z["meta"]))]
     return crops, texts, metas
 
 
-def regeometry(crop: np.ndarray, height: int, width_scale: float) -> np.ndarray:
-    """A 48-px crop of `build_data.py` brought to the trained geometry (``height`` rows, width
-    scaled by ``width_scale`` beyond the aspect ratio), as `screen_crops` makes it at inference."""
+def regeometry(crop: np.ndarray, height: int, width_scale: float, native: bool = False) -> np.ndarray:
+    """A crop of `build_data.py` (48 px high, or with ``native`` a run at screen resolution,
+    `build_data.py --native`) brought to the trained geometry (``height`` rows, width scaled by
+    ``width_scale`` beyond the aspect ratio); from a native crop this is exactly `screen_crops`,
+    what inference reads."""
     import cv2
 
+    from detact.text.recognize import screen_crops
+
     h, w = crop.shape[:2]
+    if native:
+        return screen_crops(crop, np.array([[0, 0, w, h]]), height, width_scale)[0]
     if h == height and width_scale == 1.0:
         return crop
     new_w = max(height // 4, math.ceil(width_scale * height * w / h))
@@ -76,6 +93,51 @@ def jitter(crop: np.ndarray, rng: random.Random) -> np.ndarray:
     out = cv2.resize(crop, (max(8, round(w * rng.uniform(0.8, 1.2))), h), interpolation=cv2.INTER_AREA)
     out = out.astype(np.float32) * rng.uniform(0.85, 1.1) + rng.uniform(-20, 20)
     return np.clip(out, 0, 255).astype(np.uint8)
+
+
+#: Marks a text run on a real screen often carries at an end because the line splitter kept it
+#: (frame rules, separators, radio rings, check boxes, slider knobs): drawn beside training crops,
+#: label unchanged, so the recognizer learns they are not characters.
+DISTRACTORS = ("bar", "rule", "ring", "box", "dot")
+
+
+def distract(crop: np.ndarray, rng: random.Random) -> np.ndarray:
+    """``crop`` (48, w, 3) with one non-character mark drawn beside it, left or right, in the
+    text's colour or a fainter one, on the crop's own background; same height, wider."""
+    import cv2
+
+    h = crop.shape[0]
+    border = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]]).astype(np.float32)
+    bg = np.median(border, axis=0)
+    far = np.abs(crop.reshape(-1, 3).astype(np.float32) - bg).sum(axis=1)
+    ink = crop.reshape(-1, 3)[int(np.argmax(far))].astype(np.float32)
+    colour = tuple(float(v) for v in bg + (ink - bg) * rng.uniform(0.35, 1.0))
+    kind = rng.choice(DISTRACTORS)
+    thick = rng.randint(2, max(2, h // 12))
+    side = "right" if kind == "rule" or rng.random() < 0.4 else "left"
+    size = {"bar": thick, "rule": rng.randint(h, 4 * h), "ring": rng.randint(h // 2, h - 4),
+            "box": rng.randint(h // 2, h - 4), "dot": rng.randint(h // 3, 2 * h // 3)}[kind]
+    gap = rng.randint(h // 8, h // 2)
+    pad = np.empty((h, size + gap + 2, 3), np.float32)
+    pad[:] = bg
+    x0 = 1 if side == "left" else gap + 1  # where the mark starts inside the pad
+    if kind == "bar":
+        top = rng.randint(0, h // 8)
+        cv2.rectangle(pad, (x0, top), (x0 + thick - 1, h - 1 - rng.randint(0, h // 8)), colour, -1)
+    elif kind == "rule":
+        y = int(h * rng.uniform(0.3, 0.7))
+        cv2.rectangle(pad, (x0, y), (x0 + size, y + thick - 1), colour, -1)
+    elif kind == "ring":
+        r = size // 2
+        cv2.circle(pad, (x0 + r, h // 2), r - thick // 2, colour, thick, cv2.LINE_AA)
+    elif kind == "box":
+        y = (h - size) // 2
+        cv2.rectangle(pad, (x0, y), (x0 + size - 1, y + size - 1), colour, thick, cv2.LINE_AA)
+    else:
+        r = size // 2
+        cv2.circle(pad, (x0 + r, h // 2), r, colour, -1, cv2.LINE_AA)
+    pad = np.clip(pad, 0, 255).astype(np.uint8)
+    return np.concatenate([pad, crop] if side == "left" else [crop, pad], axis=1)
 
 
 # ----------------------------------------------------------------------------- model parts
@@ -115,15 +177,16 @@ def padding_feature(backbone: Path, height: int) -> np.ndarray:
     return f[0, :, 0, f.shape[3] // 2]
 
 
-def neck_module(neck_onnx: Path, base_chars: list[str], chars: list[str]):
-    """The neck+head as a torch module (onnx2torch) whose last layer maps to ``chars`` (blank
-    first) instead of the base's classes; rows for characters the base knows are copied. Every
-    float weight is trainable; batch norms keep their statistics (the module stays in eval mode)."""
+def trainable_module(part_onnx: Path, base_chars: list[str], chars: list[str]):
+    """A part of the base ending in its head (the neck+head, or with ``--full`` the whole
+    recognizer) as a torch module (onnx2torch) whose last layer maps to ``chars`` (blank first)
+    instead of the base's classes; rows for characters the base knows are copied. Every float
+    weight is trainable; batch norms keep their statistics (the module stays in eval mode)."""
     import onnx
     import torch
     from onnx2torch import convert
 
-    model = _with_shapes(onnx.load(str(neck_onnx)))
+    model = _with_shapes(onnx.load(str(part_onnx)))
     net = convert(model, attach_onnx_mapping=True).eval()
     # every softmax of this neck is over the last axis; onnx2torch's opset-11 softmax would
     # export a reshape to the traced batch size
@@ -193,8 +256,8 @@ def _node_weights(net, model) -> dict:
     return out
 
 
-def neck_onnx_with(net, model, classes: int):
-    """``model`` (the neck's ONNX, constants as initializers) with every initializer set to the
+def onnx_with(net, model, classes: int):
+    """``model`` (the trained part's ONNX, constants as initializers) with every initializer set to the
     trained value in ``net`` and its output declared with ``classes`` classes."""
     from onnx import numpy_helper
 
@@ -297,7 +360,8 @@ def train(net, feats, texts, train_idx, val_idx, pad, chars, minutes: float, see
     best = {"val_exact": evaluate(net, feats, texts, val_idx, pad, chars), "epoch": 0}
     best_state = {k: v.detach().clone() for k, v in net.state_dict().items()}
     print(f"epoch 0: val exact {best['val_exact']:.3f}", file=sys.stderr)
-    step, total_steps, epoch, history = 0, None, 0, []
+    step, epoch, history = 0, 0, []
+    t_steps = time.time()  # the schedule's length is timed from here, after the first validation
     while time.time() < deadline:
         epoch += 1
         for b in batches(lengths, batch, rng):
@@ -307,9 +371,9 @@ def train(net, feats, texts, train_idx, val_idx, pad, chars, minutes: float, see
             logp = torch.log(net(x).clamp_min(1e-8)).transpose(0, 1)  # (T, B, C)
             loss = torch.nn.functional.ctc_loss(logp, torch.cat(tgt), lens, torch.tensor([len(t) for t in tgt]),
                                                 blank=0, zero_infinity=True)
-            if total_steps is None and step == 20:  # estimate how many steps fit the budget
-                total_steps = int(20 * (deadline - t0) / (time.time() - t0))
-            frac = min(1.0, step / total_steps) if total_steps else 0.0
+            # cosine over wall-clock time: a step-count estimate made early ends too soon when the
+            # first steps are slow (CUDA warm-up), leaving the rest of the budget at lr 0
+            frac = min(1.0, (time.time() - t_steps) / max(1e-6, deadline - t_steps))
             for g in opt.param_groups:
                 g["lr"] = lr * min(1.0, (step + 1) / 50) * 0.5 * (1 + math.cos(math.pi * frac))
             opt.zero_grad()
@@ -330,6 +394,94 @@ def train(net, feats, texts, train_idx, val_idx, pad, chars, minutes: float, see
     return {"best": best, "history": history, "steps": step}
 
 
+# ----------------------------------------------------------------------------- training, --full
+
+def crop_batch(crops: list[np.ndarray], idx: np.ndarray):
+    """(B, 3, H, W) float32 as the engine feeds the recognizer (BGR in [-1, 1], zero-padded on
+    the right; `recognize.batch_by_width`) and the (B,) CTC steps each row owns."""
+    import torch
+
+    widths = np.array([crops[i].shape[1] for i in idx])
+    x = np.zeros((len(idx), 3, crops[idx[0]].shape[0], int(widths.max())), np.float32)
+    for row, i in enumerate(idx):
+        x[row, :, :, :widths[row]] = crops[i][:, :, ::-1].transpose(2, 0, 1) * (2.0 / 255.0) - 1.0
+    steps = math.ceil(x.shape[3] / FEATURE_STRIDE)
+    lens = np.minimum(steps, np.ceil(widths * steps / x.shape[3]).astype(int) + 1)
+    return torch.from_numpy(x), torch.from_numpy(lens)
+
+
+def evaluate_crops(net, crops, texts, idx_all, chars, device: str, batch: int = 64) -> float:
+    """Exact-match rate of the whole recognizer on the crops ``idx_all``, batched by width."""
+    import torch
+
+    order = np.array(sorted(idx_all, key=lambda i: crops[i].shape[1]))
+    hits = 0
+    with torch.no_grad():
+        for s in range(0, len(order), batch):
+            idx = order[s:s + batch]
+            x, lens = crop_batch(crops, idx)
+            probs = net(x.to(device)).float().cpu().numpy()
+            pred = decode(probs, np.minimum(lens.numpy(), probs.shape[1]), chars)
+            hits += sum(p == texts[i] for p, i in zip(pred, idx))
+    return hits / max(1, len(idx_all))
+
+
+def train_full(net, crops, texts, train_idx, val_idx, chars, minutes: float, seed: int, lr: float,
+               device: str, distract_p: float = 0.0, batch: int = 64) -> dict:
+    """CTC fine-tuning of the whole recognizer (backbone too) on crops, each epoch on a fresh
+    jittered view of half of them, under a wall-clock budget (cosine schedule); keeps the best
+    validation epoch. Meant for a GPU: on two CPU cores an epoch takes tens of minutes."""
+    import torch
+
+    torch.manual_seed(seed)
+    rng = random.Random(seed)
+    index = {c: i for i, c in enumerate(chars)}
+    targets = {i: torch.tensor([index[c] for c in texts[i]]) for i in train_idx}
+    params = [p for p in net.parameters() if p.requires_grad]
+    opt = torch.optim.AdamW(params, lr=lr, weight_decay=1e-4)
+    t0, deadline = time.time(), time.time() + minutes * 60
+    best = {"val_exact": evaluate_crops(net, crops, texts, val_idx, chars, device), "epoch": 0}
+    best_state = {k: v.detach().clone() for k, v in net.state_dict().items()}
+    print(f"epoch 0: val exact {best['val_exact']:.3f}", file=sys.stderr)
+    step, epoch, history = 0, 0, []
+    t_steps = time.time()  # the schedule's length is timed from here, after the first validation
+    while time.time() < deadline:
+        epoch += 1
+        views = {i: jitter(crops[i], rng) if rng.random() < 0.5 else crops[i] for i in train_idx}
+        views = {i: distract(c, rng) if rng.random() < distract_p else c for i, c in views.items()}
+        lengths = np.array([views[i].shape[1] // FEATURE_STRIDE for i in train_idx])
+        for b in batches(lengths, batch, rng):
+            idx = train_idx[b]
+            x, lens = crop_batch(views, idx)
+            tgt = [targets[i] for i in idx]
+            probs = net(x.to(device))
+            logp = torch.log(probs.float().clamp_min(1e-8)).transpose(0, 1)  # (T, B, C)
+            loss = torch.nn.functional.ctc_loss(logp, torch.cat(tgt).to(device), lens.clamp_max(logp.shape[0]).to(device),
+                                                torch.tensor([len(t) for t in tgt], device=device),
+                                                blank=0, zero_infinity=True)
+            # cosine over wall-clock time: a step-count estimate made early ends too soon when the
+            # first steps are slow (CUDA warm-up), leaving the rest of the budget at lr 0
+            frac = min(1.0, (time.time() - t_steps) / max(1e-6, deadline - t_steps))
+            for g in opt.param_groups:
+                g["lr"] = lr * min(1.0, (step + 1) / 100) * 0.5 * (1 + math.cos(math.pi * frac))
+            opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(params, 5.0)
+            opt.step()
+            step += 1
+            if time.time() > deadline:
+                break
+        val = evaluate_crops(net, crops, texts, val_idx, chars, device)
+        history.append({"epoch": epoch, "step": step, "loss": round(float(loss.detach()), 4), "val_exact": round(val, 4),
+                        "minutes": round((time.time() - t0) / 60, 1)})
+        print(json.dumps(history[-1]), file=sys.stderr, flush=True)
+        if val >= best["val_exact"]:
+            best = {"val_exact": val, "epoch": epoch}
+            best_state = {k: v.detach().clone() for k, v in net.state_dict().items()}
+    net.load_state_dict(best_state)
+    return {"best": best, "history": history, "steps": step}
+
+
 # ----------------------------------------------------------------------------- export
 
 def export(net, neck_model, backbone: Path, chars: list[str], out: Path, geometry: dict) -> Path:
@@ -338,7 +490,7 @@ def export(net, neck_model, backbone: Path, chars: list[str], out: Path, geometr
     import onnx
     from onnx import compose
 
-    neck = neck_onnx_with(net, neck_model, len(chars))
+    neck = onnx_with(net, neck_model, len(chars))
     onnx.save(neck, str(out / "neck.onnx"))
     back = onnx.load(str(backbone))
     del neck.graph.value_info[:]
@@ -347,6 +499,15 @@ def export(net, neck_model, backbone: Path, chars: list[str], out: Path, geometr
     opsets = {o.domain or "ai.onnx": o.version for o in merged.opset_import}  # one entry per domain
     del merged.opset_import[:]
     merged.opset_import.extend(onnx.helper.make_opsetid("" if d == "ai.onnx" else d, v) for d, v in opsets.items())
+    return save_quantised(merged, chars, out, geometry)
+
+
+def save_quantised(merged, chars: list[str], out: Path, geometry: dict) -> Path:
+    """The whole recognizer's ONNX with its characters and geometry in the metadata, saved as
+    ``recognizer.fp32.onnx`` and, MatMul/Gemm int8, ``recognizer.onnx``; returns the latter."""
+    import onnx
+
+    del merged.graph.value_info[:]  # shapes inferred for the base's head (6,625 classes) are stale
     del merged.metadata_props[:]
     for key, value in {"character": "\n".join(chars[1:]), **{k: str(v) for k, v in geometry.items()}}.items():
         entry = merged.metadata_props.add()
@@ -376,7 +537,7 @@ def check_export(path: Path, crops: list[np.ndarray], texts: list[str], chars: l
     return hits / max(1, len(crops))
 
 
-def install(model: Path) -> dict:
+def install(model: Path, full: bool = False) -> dict:
     """Copy ``model`` into the package and record its sha256 and size in the registry."""
     import shutil
 
@@ -388,8 +549,9 @@ def install(model: Path) -> dict:
     entry = {"name": "recognizer", "bundled": True, "family": "text", "file": "models/recognizer.onnx",
              "sha256": sha256_file(BUNDLED), "size": BUNDLED.stat().st_size,
              "licence": "Apache-2.0 (PP-OCRv4 base, PaddleOCR)",
-             "description": "screen-text recognizer (PP-OCRv4 backbone, fine-tuned SVTR neck and ASCII+euro CTC "
-                            "head); built by training/text/train.py"}
+             "description": ("screen-text recognizer (PP-OCRv4 fine-tuned whole, ASCII+euro CTC head)" if full else
+                             "screen-text recognizer (PP-OCRv4 backbone, fine-tuned SVTR neck and ASCII+euro CTC head)")
+                            + "; built by training/text/train.py"}
     models = [m for m in registry["models"] if m["name"] != "recognizer"]
     at = next((i for i, m in enumerate(models) if not m.get("bundled")), len(models))
     registry["models"] = models[:at] + [entry] + models[at:]
@@ -399,7 +561,7 @@ def install(model: Path) -> dict:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", type=Path, default=DEFAULT_OUT, help="build_data.py's --out")
+    ap.add_argument("--data", type=Path, nargs="+", default=[DEFAULT_OUT], help="build_data.py's --out (one or more)")
     ap.add_argument("--out", type=Path, help="where the model goes (default: DATA/model)")
     ap.add_argument("--minutes", type=float, default=25.0, help="training budget (wall clock)")
     ap.add_argument("--views", type=int, default=2, help="feature views per crop (the 2nd jittered)")
@@ -409,51 +571,74 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1,
                     help="CPU threads (1: on a shared, busy machine more threads wait on each other)")
+    ap.add_argument("--full", action="store_true",
+                    help="train the backbone too, on crops (a GPU job: with --device cuda, minutes)")
+    ap.add_argument("--device", default="cpu", help="torch device for --full (cpu, cuda)")
+    ap.add_argument("--distract", type=float, default=0.0,
+                    help="share of training views with a non-character mark drawn beside them (`distract`)")
+    ap.add_argument("--base", type=Path, help="the PP-OCRv4 recognizer ONNX (default: rapidocr-onnxruntime's)")
     ap.add_argument("--install", action="store_true", help="bundle the model and update the registry")
     a = ap.parse_args(argv)
     import torch
 
     from detact.runtime import ort_session
-    from detact.text.recognize import SCREEN_CHARACTERS, model_characters, ppocr_recognizer_path
+    from detact.text.recognize import SCREEN_CHARACTERS, model_characters
 
     torch.manual_seed(a.seed)
     torch.set_num_threads(a.threads)
     np.random.seed(a.seed)
-    out = a.out or a.data / "model"
+    out = a.out or a.data[0] / "model"
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
+    base = a.base or _rapidocr_recognizer()
     chars = ["<blank>"] + list(SCREEN_CHARACTERS)
     crops, texts, metas = load_examples(a.data)
-    crops = [regeometry(c, a.height, a.width_scale) for c in crops]
+    crops = [regeometry(c, a.height, a.width_scale, m["native"]) for c, m in zip(crops, metas)]
     ok = [i for i, t in enumerate(texts) if set(t) <= set(chars[1:])]
     val = np.array([i for i in ok if metas[i]["page"] % VAL_EVERY == 0])
-    train_idx = [i for i in ok if metas[i]["page"] % VAL_EVERY != 0]
-    backbone, neck_base = split_base(ppocr_recognizer_path(), out)
-    rng = random.Random(a.seed)
-    views = [crops[i] if v == 0 else jitter(crops[i], rng) for v in range(a.views) for i in train_idx]
-    view_texts = [texts[i] for _ in range(a.views) for i in train_idx]
-    feats = backbone_features(backbone, views + [crops[i] for i in val], threads=a.threads)
-    all_texts = view_texts + [texts[i] for i in val]
-    train_rows = np.arange(len(views))
-    val_rows = np.arange(len(views), len(views) + len(val))
-    print(f"{len(train_idx)} training crops x {a.views} views, {len(val)} validation; features in "
-          f"{time.time() - t0:.0f} s", file=sys.stderr)
-    pad = padding_feature(backbone, a.height)
-    base_chars = model_characters(ort_session(ppocr_recognizer_path(), "cpu"))
-    net, neck_model = neck_module(neck_base, base_chars, chars)
-    result = train(net, feats, all_texts, train_rows, val_rows, pad, chars, a.minutes, a.seed, a.lr)
-    model = export(net, neck_model, backbone, chars, out, {"height": a.height, "width_scale": a.width_scale})
+    train_idx = np.array([i for i in ok if metas[i]["page"] % VAL_EVERY != 0])
+    base_chars = model_characters(ort_session(base, "cpu"))
+    geometry = {"height": a.height, "width_scale": a.width_scale}
+    if a.full:
+        print(f"{len(train_idx)} training crops, {len(val)} validation, on {a.device}", file=sys.stderr)
+        net, full_model = trainable_module(base, base_chars, chars)
+        net = net.to(a.device)
+        result = train_full(net, crops, texts, train_idx, val, chars, a.minutes, a.seed, a.lr, a.device, a.distract)
+        model = save_quantised(onnx_with(net.cpu(), full_model, len(chars)), chars, out, geometry)
+    else:
+        backbone, neck_base = split_base(base, out)
+        rng = random.Random(a.seed)
+        views = [crops[i] if v == 0 else jitter(crops[i], rng) for v in range(a.views) for i in train_idx]
+        views = [distract(c, rng) if rng.random() < a.distract else c for c in views]
+        view_texts = [texts[i] for _ in range(a.views) for i in train_idx]
+        feats = backbone_features(backbone, views + [crops[i] for i in val], threads=a.threads)
+        all_texts = view_texts + [texts[i] for i in val]
+        train_rows = np.arange(len(views))
+        val_rows = np.arange(len(views), len(views) + len(val))
+        print(f"{len(train_idx)} training crops x {a.views} views, {len(val)} validation; features in "
+              f"{time.time() - t0:.0f} s", file=sys.stderr)
+        pad = padding_feature(backbone, a.height)
+        net, neck_model = trainable_module(neck_base, base_chars, chars)
+        result = train(net, feats, all_texts, train_rows, val_rows, pad, chars, a.minutes, a.seed, a.lr)
+        model = export(net, neck_model, backbone, chars, out, geometry)
     val_crops, val_texts = [crops[i] for i in val], [texts[i] for i in val]
     exported = check_export(model, val_crops, val_texts, chars)
     result["exported_fp32_val_exact"] = round(check_export(out / "recognizer.fp32.onnx", val_crops, val_texts, chars), 4)
-    record = {"seed": a.seed, "examples": len(train_idx), "views": a.views, "validation": len(val),
-              **result, "exported_val_exact": round(exported, 4), "size": model.stat().st_size,
-              "minutes_total": round((time.time() - t0) / 60, 1)}
+    record = {"seed": a.seed, "full": a.full, "distract": a.distract, "examples": len(train_idx),
+              "views": 1 if a.full else a.views, "validation": len(val), **geometry, **result,
+              "exported_val_exact": round(exported, 4),
+              "size": model.stat().st_size, "minutes_total": round((time.time() - t0) / 60, 1)}
     if a.install:
-        record["registry"] = install(model)
+        record["registry"] = install(model, a.full)
     (out / "train.json").write_text(json.dumps(record, indent=1))
     print(json.dumps({k: v for k, v in record.items() if k != "history"}))
     return 0
+
+
+def _rapidocr_recognizer() -> Path:
+    from detact.text.recognize import ppocr_recognizer_path
+
+    return Path(ppocr_recognizer_path())
 
 
 if __name__ == "__main__":
