@@ -343,39 +343,36 @@ def evaluate(net, feats, texts, idx_all, pad, chars, batch: int = 64) -> float:
     return hits / max(1, len(idx_all))
 
 
-def train(net, feats, texts, train_idx, val_idx, pad, chars, minutes: float, seed: int, lr: float,
-          batch: int = 48) -> dict:
-    """CTC fine-tuning under a wall-clock budget (cosine schedule over the expected steps);
-    keeps the weights of the best validation epoch."""
+def fit_ctc(net, epoch_batches, validate, minutes: float, seed: int, lr: float, warmup: int,
+            device: str = "cpu") -> dict:
+    """The CTC loop both modes share: AdamW with ``warmup`` linear steps, then a cosine over the
+    wall-clock budget; ``epoch_batches(rng)`` yields one epoch's (input, own lengths (B,), target
+    index tensors) and ``validate()`` gives the exact-match rate. Keeps the weights of the best
+    validation epoch; returns the best, the per-epoch history and the steps made."""
     import torch
 
     torch.manual_seed(seed)
     rng = random.Random(seed)
-    index = {c: i for i, c in enumerate(chars)}
-    targets = {i: torch.tensor([index[c] for c in texts[i]]) for i in train_idx}
     params = [p for p in net.parameters() if p.requires_grad]
     opt = torch.optim.AdamW(params, lr=lr, weight_decay=1e-4)
-    lengths = np.array([feats[i].shape[1] for i in train_idx])
     t0, deadline = time.time(), time.time() + minutes * 60
-    best = {"val_exact": evaluate(net, feats, texts, val_idx, pad, chars), "epoch": 0}
+    best = {"val_exact": validate(), "epoch": 0}
     best_state = {k: v.detach().clone() for k, v in net.state_dict().items()}
     print(f"epoch 0: val exact {best['val_exact']:.3f}", file=sys.stderr)
     step, epoch, history = 0, 0, []
     t_steps = time.time()  # the schedule's length is timed from here, after the first validation
     while time.time() < deadline:
         epoch += 1
-        for b in batches(lengths, batch, rng):
-            idx = train_idx[b]
-            x, lens = collate(feats, idx, pad)
-            tgt = [targets[i] for i in idx]
-            logp = torch.log(net(x).clamp_min(1e-8)).transpose(0, 1)  # (T, B, C)
-            loss = torch.nn.functional.ctc_loss(logp, torch.cat(tgt), lens, torch.tensor([len(t) for t in tgt]),
+        for x, lens, tgt in epoch_batches(rng):
+            logp = torch.log(net(x.to(device)).float().clamp_min(1e-8)).transpose(0, 1)  # (T, B, C)
+            loss = torch.nn.functional.ctc_loss(logp, torch.cat(tgt).to(device), lens.clamp_max(logp.shape[0]).to(device),
+                                                torch.tensor([len(t) for t in tgt], device=device),
                                                 blank=0, zero_infinity=True)
             # cosine over wall-clock time: a step-count estimate made early ends too soon when the
             # first steps are slow (CUDA warm-up), leaving the rest of the budget at lr 0
             frac = min(1.0, (time.time() - t_steps) / max(1e-6, deadline - t_steps))
             for g in opt.param_groups:
-                g["lr"] = lr * min(1.0, (step + 1) / 50) * 0.5 * (1 + math.cos(math.pi * frac))
+                g["lr"] = lr * min(1.0, (step + 1) / warmup) * 0.5 * (1 + math.cos(math.pi * frac))
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(params, 5.0)
@@ -383,15 +380,39 @@ def train(net, feats, texts, train_idx, val_idx, pad, chars, minutes: float, see
             step += 1
             if time.time() > deadline:
                 break
-        val = evaluate(net, feats, texts, val_idx, pad, chars)
+        val = validate()
         history.append({"epoch": epoch, "step": step, "loss": round(float(loss.detach()), 4), "val_exact": round(val, 4),
                         "minutes": round((time.time() - t0) / 60, 1)})
-        print(json.dumps(history[-1]), file=sys.stderr)
+        print(json.dumps(history[-1]), file=sys.stderr, flush=True)
         if val >= best["val_exact"]:
             best = {"val_exact": val, "epoch": epoch}
             best_state = {k: v.detach().clone() for k, v in net.state_dict().items()}
     net.load_state_dict(best_state)
     return {"best": best, "history": history, "steps": step}
+
+
+def char_targets(texts: list[str], idx, chars: list[str]) -> dict:
+    """Example index -> its string as a tensor of class indices (blank = 0)."""
+    import torch
+
+    index = {c: i for i, c in enumerate(chars)}
+    return {i: torch.tensor([index[c] for c in texts[i]]) for i in idx}
+
+
+def train(net, feats, texts, train_idx, val_idx, pad, chars, minutes: float, seed: int, lr: float,
+          batch: int = 48) -> dict:
+    """The neck on cached backbone features (`fit_ctc`), batches of similar length."""
+    targets = char_targets(texts, train_idx, chars)
+    lengths = np.array([feats[i].shape[1] for i in train_idx])
+
+    def epoch_batches(rng):
+        for b in batches(lengths, batch, rng):
+            idx = train_idx[b]
+            x, lens = collate(feats, idx, pad)
+            yield x, lens, [targets[i] for i in idx]
+
+    return fit_ctc(net, epoch_batches, lambda: evaluate(net, feats, texts, val_idx, pad, chars),
+                   minutes, seed, lr, warmup=50)
 
 
 # ----------------------------------------------------------------------------- training, --full
@@ -428,58 +449,22 @@ def evaluate_crops(net, crops, texts, idx_all, chars, device: str, batch: int = 
 
 def train_full(net, crops, texts, train_idx, val_idx, chars, minutes: float, seed: int, lr: float,
                device: str, distract_p: float = 0.0, batch: int = 64) -> dict:
-    """CTC fine-tuning of the whole recognizer (backbone too) on crops, each epoch on a fresh
-    jittered view of half of them, under a wall-clock budget (cosine schedule); keeps the best
-    validation epoch. Meant for a GPU: on two CPU cores an epoch takes tens of minutes."""
-    import torch
+    """The whole recognizer on crops (`fit_ctc`), each epoch on a fresh view of them: half
+    jittered, a share ``distract_p`` with a mark drawn beside them. Meant for a GPU: on two CPU
+    cores an epoch takes hours."""
+    targets = char_targets(texts, train_idx, chars)
 
-    torch.manual_seed(seed)
-    rng = random.Random(seed)
-    index = {c: i for i, c in enumerate(chars)}
-    targets = {i: torch.tensor([index[c] for c in texts[i]]) for i in train_idx}
-    params = [p for p in net.parameters() if p.requires_grad]
-    opt = torch.optim.AdamW(params, lr=lr, weight_decay=1e-4)
-    t0, deadline = time.time(), time.time() + minutes * 60
-    best = {"val_exact": evaluate_crops(net, crops, texts, val_idx, chars, device), "epoch": 0}
-    best_state = {k: v.detach().clone() for k, v in net.state_dict().items()}
-    print(f"epoch 0: val exact {best['val_exact']:.3f}", file=sys.stderr)
-    step, epoch, history = 0, 0, []
-    t_steps = time.time()  # the schedule's length is timed from here, after the first validation
-    while time.time() < deadline:
-        epoch += 1
+    def epoch_batches(rng):
         views = {i: jitter(crops[i], rng) if rng.random() < 0.5 else crops[i] for i in train_idx}
         views = {i: distract(c, rng) if rng.random() < distract_p else c for i, c in views.items()}
         lengths = np.array([views[i].shape[1] // FEATURE_STRIDE for i in train_idx])
         for b in batches(lengths, batch, rng):
             idx = train_idx[b]
             x, lens = crop_batch(views, idx)
-            tgt = [targets[i] for i in idx]
-            probs = net(x.to(device))
-            logp = torch.log(probs.float().clamp_min(1e-8)).transpose(0, 1)  # (T, B, C)
-            loss = torch.nn.functional.ctc_loss(logp, torch.cat(tgt).to(device), lens.clamp_max(logp.shape[0]).to(device),
-                                                torch.tensor([len(t) for t in tgt], device=device),
-                                                blank=0, zero_infinity=True)
-            # cosine over wall-clock time: a step-count estimate made early ends too soon when the
-            # first steps are slow (CUDA warm-up), leaving the rest of the budget at lr 0
-            frac = min(1.0, (time.time() - t_steps) / max(1e-6, deadline - t_steps))
-            for g in opt.param_groups:
-                g["lr"] = lr * min(1.0, (step + 1) / 100) * 0.5 * (1 + math.cos(math.pi * frac))
-            opt.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(params, 5.0)
-            opt.step()
-            step += 1
-            if time.time() > deadline:
-                break
-        val = evaluate_crops(net, crops, texts, val_idx, chars, device)
-        history.append({"epoch": epoch, "step": step, "loss": round(float(loss.detach()), 4), "val_exact": round(val, 4),
-                        "minutes": round((time.time() - t0) / 60, 1)})
-        print(json.dumps(history[-1]), file=sys.stderr, flush=True)
-        if val >= best["val_exact"]:
-            best = {"val_exact": val, "epoch": epoch}
-            best_state = {k: v.detach().clone() for k, v in net.state_dict().items()}
-    net.load_state_dict(best_state)
-    return {"best": best, "history": history, "steps": step}
+            yield x, lens, [targets[i] for i in idx]
+
+    return fit_ctc(net, epoch_batches, lambda: evaluate_crops(net, crops, texts, val_idx, chars, device),
+                   minutes, seed, lr, warmup=100, device=device)
 
 
 # ----------------------------------------------------------------------------- export
