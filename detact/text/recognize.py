@@ -154,18 +154,25 @@ def stretch_low_contrast(crops: Sequence[np.ndarray], min_range: float = 96.0) -
     return out
 
 
+def pack_batch(crops: Sequence[np.ndarray], idx: Sequence[int]) -> np.ndarray:
+    """The crops ``idx`` (each (H, w_i, 3) uint8 RGB, one H) as the recognizer's input:
+    (B, 3, H, max w_i) float32 in [-1, 1], BGR, zero-padded on the right."""
+    widths = [crops[i].shape[1] for i in idx]
+    batch = np.zeros((len(idx), 3, crops[idx[0]].shape[0], max(widths)), np.float32)
+    for row, (i, w) in enumerate(zip(idx, widths)):
+        # Paddle models read BGR scaled to [-1, 1]; the padding is 0 (mid-grey), as PaddleOCR pads
+        batch[row, :, :, :w] = crops[i][:, :, ::-1].transpose(2, 0, 1) * (2.0 / 255.0) - 1.0
+    return batch
+
+
 def batch_by_width(crops: Sequence[np.ndarray], batch_size: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """Crops grouped into batches of similar width (little padding is computed): yields
-    (indices (B,), batch (B, 3, H, W) float32 in [-1, 1], BGR, zero-padded on the right)."""
+    (indices (B,), `pack_batch` of them)."""
     widths = np.array([c.shape[1] for c in crops])
     order = np.argsort(widths, kind="stable")
     for start in range(0, len(crops), batch_size):
         idx = order[start:start + batch_size]
-        batch = np.zeros((len(idx), 3, crops[idx[0]].shape[0], int(widths[idx].max())), np.float32)
-        for row, i in enumerate(idx):
-            # Paddle models read BGR scaled to [-1, 1]; the padding is 0 (mid-grey), as PaddleOCR pads
-            batch[row, :, :, :widths[i]] = crops[i][:, :, ::-1].transpose(2, 0, 1) * (2.0 / 255.0) - 1.0
-        yield idx, batch
+        yield idx, pack_batch(crops, idx)
 
 
 class ScreenRecognizer:

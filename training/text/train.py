@@ -418,14 +418,14 @@ def train(net, feats, texts, train_idx, val_idx, pad, chars, minutes: float, see
 # ----------------------------------------------------------------------------- training, --full
 
 def crop_batch(crops: list[np.ndarray], idx: np.ndarray):
-    """(B, 3, H, W) float32 as the engine feeds the recognizer (BGR in [-1, 1], zero-padded on
-    the right; `recognize.batch_by_width`) and the (B,) CTC steps each row owns."""
+    """(B, 3, H, W) float32 as the engine feeds the recognizer (`recognize.pack_batch`) and the
+    (B,) CTC steps each row owns."""
     import torch
 
+    from detact.text.recognize import pack_batch
+
     widths = np.array([crops[i].shape[1] for i in idx])
-    x = np.zeros((len(idx), 3, crops[idx[0]].shape[0], int(widths.max())), np.float32)
-    for row, i in enumerate(idx):
-        x[row, :, :, :widths[row]] = crops[i][:, :, ::-1].transpose(2, 0, 1) * (2.0 / 255.0) - 1.0
+    x = pack_batch(crops, idx)
     steps = math.ceil(x.shape[3] / FEATURE_STRIDE)
     lens = np.minimum(steps, np.ceil(widths * steps / x.shape[3]).astype(int) + 1)
     return torch.from_numpy(x), torch.from_numpy(lens)
