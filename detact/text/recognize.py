@@ -86,10 +86,8 @@ class TextRecognizer:
                 batch[row, 0, :, c.shape[1]:] = c[:, -1:]
             batch = batch * (2.0 / 255.0) - 1.0
             probs = self.session.run(None, {"image": batch})[0]
-            # output steps map linearly onto input columns: count only the steps that cover
-            # each crop's own width, so the padding cannot produce characters
             steps = probs.shape[1]
-            lengths = np.minimum(steps, np.ceil(widths[idx] * steps / batch_w).astype(int) + 1)
+            lengths = own_steps(widths[idx], batch_w, steps)
             t, c, steps_at = ctc_greedy_decode(probs, lengths)
             for row, i in enumerate(idx):
                 texts[i], confs[i] = t[row], c[row]
@@ -154,6 +152,13 @@ def stretch_low_contrast(crops: Sequence[np.ndarray], min_range: float = 96.0) -
     return out
 
 
+def own_steps(widths: np.ndarray, batch_width: int, steps: int) -> np.ndarray:
+    """Per crop of a zero-padded batch ``batch_width`` columns wide, how many of the model's
+    ``steps`` output steps cover its own ``widths`` (B,) columns (steps tile the input's
+    columns; one step of slack), so the padding cannot produce characters: (B,) int."""
+    return np.minimum(steps, np.ceil(np.asarray(widths) * steps / batch_width).astype(int) + 1)
+
+
 def pack_batch(crops: Sequence[np.ndarray], idx: Sequence[int]) -> np.ndarray:
     """The crops ``idx`` (each (H, w_i, 3) uint8 RGB, one H) as the recognizer's input:
     (B, 3, H, max w_i) float32 in [-1, 1], BGR, zero-padded on the right."""
@@ -209,8 +214,7 @@ class ScreenRecognizer:
                 probs = probs * self.mask
             steps, batch_w = probs.shape[1], batch.shape[3]
             widths = np.array([crops[i].shape[1] for i in idx])
-            # the model's steps tile the input's columns: only those over a crop's own width count
-            lengths = np.minimum(steps, np.ceil(widths * steps / batch_w).astype(int) + 1)
+            lengths = own_steps(widths, batch_w, steps)
             t, c, steps_at = ctc_greedy_decode(probs, lengths, self.charset)
             for row, i in enumerate(idx):
                 texts[i], confs[i] = t[row], c[row]

@@ -422,12 +422,10 @@ def crop_batch(crops: list[np.ndarray], idx: np.ndarray):
     (B,) CTC steps each row owns."""
     import torch
 
-    from detact.text.recognize import pack_batch
+    from detact.text.recognize import own_steps, pack_batch
 
-    widths = np.array([crops[i].shape[1] for i in idx])
     x = pack_batch(crops, idx)
-    steps = math.ceil(x.shape[3] / FEATURE_STRIDE)
-    lens = np.minimum(steps, np.ceil(widths * steps / x.shape[3]).astype(int) + 1)
+    lens = own_steps([crops[i].shape[1] for i in idx], x.shape[3], math.ceil(x.shape[3] / FEATURE_STRIDE))
     return torch.from_numpy(x), torch.from_numpy(lens)
 
 
@@ -509,14 +507,13 @@ def save_quantised(merged, chars: list[str], out: Path, geometry: dict) -> Path:
 def check_export(path: Path, crops: list[np.ndarray], texts: list[str], chars: list[str]) -> float:
     """Exact-match of the exported file, read the way the engine reads, on ``crops``."""
     from detact.runtime import ort_session
-    from detact.text.recognize import batch_by_width, ctc_greedy_decode
+    from detact.text.recognize import batch_by_width, ctc_greedy_decode, own_steps
 
     session = ort_session(path, "cpu")
     hits = 0
     for idx, x in batch_by_width(crops, 16):
         probs = session.run(None, {"x": x})[0]
-        lens = np.minimum(probs.shape[1], np.ceil(np.array([crops[i].shape[1] for i in idx]) * probs.shape[1]
-                                                   / x.shape[3]).astype(int) + 1)
+        lens = own_steps([crops[i].shape[1] for i in idx], x.shape[3], probs.shape[1])
         pred = ctc_greedy_decode(probs, lens, chars)[0]
         hits += sum(p == texts[i] for p, i in zip(pred, idx))
     return hits / max(1, len(crops))
