@@ -77,6 +77,15 @@ def test_underline_is_found_under_a_link_and_not_under_plain_text():
     assert find_underlines(plain, whole(plain)) == []
 
 
+@pytest.mark.parametrize("text", ["EE", "L", "ZZ", "E"])
+def test_the_bars_letters_end_in_are_no_underline(text):
+    # a calculator key's "EE": its bottom row spans the run, yet erasing it reads "FF"
+    img = line_image([(10, text)], size=(60, 30))
+    assert find_underlines(img, whole(img)) == []
+    underlined = line_image([(10, text + " Format")], size=(160, 30), underline=(10, 150))
+    assert find_underlines(underlined, whole(underlined))
+
+
 @pytest.mark.parametrize("text, pieces", [
     ("Settings - Chrome", ["Settings", "Chrome"]),
     ("Linux | Mac | Windows", ["Linux", "Mac", "Windows"]),

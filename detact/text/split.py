@@ -27,9 +27,12 @@ def _runs(mask: np.ndarray) -> np.ndarray:
     return np.stack([np.flatnonzero(d == 1), np.flatnonzero(d == -1)], axis=1)
 
 
-def find_underlines(gray: np.ndarray, box, contrast: int = 40) -> list[tuple[int, int, int, int, int]]:
+def find_underlines(gray: np.ndarray, box, contrast: int = 40, min_aspect: float = 3.0
+                    ) -> list[tuple[int, int, int, int, int]]:
     """Underline strokes of a text run as (x0, y0, x1, y1, background gray): ink rows in the
-    lower half that span nearly the whole run. Recognizers read an underlined space as "_"."""
+    lower half that span nearly the whole run. Recognizers read an underlined space as "_".
+    A run less than ``min_aspect`` times as wide as its ink is tall has none: its bottom row
+    spans it because its letters end in bars ("EE", "L", "Z": erased, they read "FF", "I")."""
     x0, y0, x1, y1 = (int(v) for v in box)
     crop = gray[y0:y1, x0:x1].astype(np.int16)
     if crop.shape[0] < 6 or crop.shape[1] < 6:
@@ -37,7 +40,8 @@ def find_underlines(gray: np.ndarray, box, contrast: int = 40) -> list[tuple[int
     bg = int(np.median(np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])))
     ink = np.abs(crop - bg) > contrast
     cols = np.flatnonzero(ink.any(axis=0))
-    if len(cols) < 6:
+    rows = np.flatnonzero(ink.any(axis=1))
+    if len(cols) < 6 or cols[-1] - cols[0] + 1 < min_aspect * (rows[-1] - rows[0] + 1):
         return []
     span = ink[:, cols[0]:cols[-1] + 1].mean(axis=1)
     rows = np.flatnonzero(span >= 0.9)
