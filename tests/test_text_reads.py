@@ -206,6 +206,25 @@ def test_a_short_label_read_in_a_window_past_its_box_leaves_the_frame_out(engine
     assert list(engine.read_glyphs(rgb, box).text) == [label]
 
 
+@pytest.mark.parametrize("side, radius, colour", [(16, 3, (190, 186, 182)), (14, 0, (120, 120, 120)), (20, 4, (90, 90, 90))])
+def test_an_empty_check_box_is_not_read_as_a_letter(engine, side, radius, colour):
+    """An unchecked check box's frame read "O" at 0.99 (english_g2), and the check box
+    became the text "O" beside its label."""
+    img = Image.new("RGB", (80, 60), (246, 245, 244))
+    ImageDraw.Draw(img).rounded_rectangle((30, 20, 30 + side - 1, 20 + side - 1), radius=radius, outline=colour)
+    box = np.array([[26, 16, 30 + side + 4, 20 + side + 4]])
+    assert len(engine.read_glyphs(np.asarray(img), box)) == 0
+
+
+@pytest.mark.parametrize("label", ["O", "0", "D", "o", "8", "Q"])
+def test_round_letters_in_a_box_are_still_read(engine, label):
+    # (a lone "O" reads "0": which of the two it is, one glyph alone does not say)
+    img = Image.new("RGB", (80, 60), (255, 255, 255))
+    ImageDraw.Draw(img).text((32, 18), label, fill=(30, 30, 30), font=font(16))
+    read = engine.read_glyphs(np.asarray(img), np.array([[24, 12, 56, 44]])).text
+    assert len(read) == 1 and read[0].upper().replace("0", "O") == label.upper().replace("0", "O")
+
+
 @pytest.mark.parametrize("label,px", [("6 comments", 11), ("6 comments", 13), ("40 files selected", 11)])
 def test_a_leading_number_the_splitter_takes_for_an_icon_is_read_with_its_label(engine, label, px):
     from detact.text.fast import to_gray

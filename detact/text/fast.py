@@ -279,6 +279,23 @@ def lone_mark(ink) -> str:
     return ""
 
 
+def hollow_box(ink, edge: float = 0.7, inside: float = 0.05) -> bool:
+    """True when ``ink`` (from `ink_inside`) is an empty square frame: each side's outer two
+    rows or columns inked along at least ``edge`` of it, the middle half blank. That is an
+    unchecked check box or a maximize button, never a character, though english_g2 reads one
+    as "O" at 0.99 (the letters it could be, "O" and "0", are round: their outer rows are short)."""
+    if ink is None:
+        return False
+    _, mask, _ = ink
+    h, w = mask.shape
+    if min(h, w) < 7 or not 0.7 <= w / h <= 1.4:
+        return False
+    sides = (mask[:2].mean(axis=1).max(), mask[-2:].mean(axis=1).max(),
+             mask[:, :2].mean(axis=0).max(), mask[:, -2:].mean(axis=0).max())
+    middle = mask[h // 4:h - h // 4, w // 4:w - w // 4]
+    return min(sides) >= edge and middle.mean() <= inside
+
+
 class FastTextEngine(TextEngine):
     """``min_confidence`` drops low-confidence reads (glyph icons read as letters land there);
     ``recognizer``: an ONNX screen recognizer to use instead of the bundled one. ``notes`` says
@@ -366,10 +383,11 @@ class FastTextEngine(TextEngine):
     def read_glyphs(self, rgb: np.ndarray, boxes: np.ndarray, min_confidence: float = 0.5) -> Elements:
         """Read the short label inside each box (a calculator key's "7", a "+" button): DB
         detection misses lone characters, so the ink inside each box is cropped and recognised
-        directly. Returns text elements for the boxes that read confidently."""
+        directly. Returns text elements for the boxes that read confidently; an empty square
+        frame (`hollow_box`) is not read."""
         gray = to_gray(rgb)
         inks = [ink_inside(gray, b) for b in boxes]  # one pass per box serves crop and mark
-        found = [(glyph_crop(ink, gray.shape), lone_mark(ink)) for ink in inks]
+        found = [(None if hollow_box(ink) else glyph_crop(ink, gray.shape), lone_mark(ink)) for ink in inks]
         # a line-sized window around a key's short label may take in the key's frame ("[27"),
         # with the window's margin outside it
         crops = np.array([inside_frame(gray, c, max_pad=8) for c, _ in found if c is not None],
