@@ -5,7 +5,9 @@ table driven:
   is not (OCR reads such icons as "0", "8", "@");
 * `detact.icons.glyphs.label_icons`: such a read becomes an icon;
 * `RoleResult.without_stateful` / `shows_other_glyph`: an icon the icon stage surely names
-  (a play triangle, a folder) is no checkbox, radio or switch.
+  (a play triangle, a folder) is no checkbox, radio or switch;
+* `detact.icons.glyphs.between_words`: a short read between two words of its line is a
+  character of the line ("width = 70"), not an icon.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from detact.elements import Elements
-from detact.icons.glyphs import ENCODER_SURE, label_icons, multicoloured
+from detact.icons.glyphs import ENCODER_SURE, between_words, label_icons, multicoloured
 from detact.semantics.roles import STATEFUL_GLYPHS, RoleResult, shows_other_glyph
 
 FONT = "DejaVuSans-Bold.ttf"
@@ -152,3 +154,52 @@ def test_stateful_glyphs_are_in_the_function_vocabulary():
     from detact.icons.vocabulary import load_vocabulary
 
     assert STATEFUL_GLYPHS <= set(load_vocabulary().ids)
+
+
+@pytest.mark.parametrize("boxes, kinds, expected", [
+    # "width = 70": the "=" has a word a space away on both sides
+    ([[0, 0, 50, 18], [60, 0, 70, 18], [80, 0, 110, 18]], ["text"] * 3, [False, True, False]),
+    # a word on one side only: a leading icon ("+ Other Locations"), a trailing one
+    ([[0, 0, 14, 18], [22, 0, 120, 18]], ["text"] * 2, [False, False]),
+    # gaps wider than a word space: toolbar buttons, not one line of text
+    ([[0, 0, 50, 18], [80, 0, 98, 18], [130, 0, 180, 18]], ["text"] * 3, [False, False, False]),
+    # the neighbours are icons, not text
+    ([[0, 0, 18, 18], [24, 0, 42, 18], [48, 0, 66, 18]], ["icon", "text", "icon"], [False, False, False]),
+    # a segmenter's tight box of the "=" (a third of the line's height) between two words
+    ([[0, 0, 50, 18], [58, 6, 66, 12], [74, 0, 110, 18]], ["text", "region", "text"], [False, True, False]),
+    # a neighbour on another line, five times as tall, or much smaller does not count
+    ([[0, 0, 50, 18], [60, 0, 70, 18], [80, 30, 110, 48]], ["text"] * 3, [False, False, False]),
+    ([[0, 0, 50, 18], [60, 6, 70, 12], [80, -12, 110, 30]], ["text"] * 3, [False, False, False]),
+    ([[0, 6, 20, 12], [24, 0, 44, 18], [48, 6, 68, 12]], ["text"] * 3, [False, False, False]),
+])
+def test_between_words(boxes, kinds, expected):
+    els = Elements(boxes, kinds, ["w"] * len(boxes))
+    assert between_words(els).tolist() == expected
+
+
+def test_a_check_box_after_a_clipped_line_is_not_between_words():
+    # mousepad's search dialog: its check boxes sit a word space after the editor's clipped lines
+    els = Elements([[38, 397, 436, 420], [445, 399, 463, 417], [465, 399, 584, 422]], ["text", "region", "text"],
+                   ["the other met", "", "Regular expression"])
+    assert between_words(els, max_height=0.6).tolist() == [False, False, False]
+    assert between_words(els).tolist() == [False, True, False]       # a read as tall would be a character
+
+
+def test_an_equals_sign_in_a_line_of_code_stays_text(parser):
+    """Parsed for real: the "=" of a code line, cut off as its own run, was named "menu" by the
+    icon encoder (two bars) and the line read "self.width menu width"."""
+    mono = ImageFont.truetype("DejaVuSansMono.ttf", 16) if _has("DejaVuSansMono.ttf") else _font(16)
+    img = Image.new("RGB", (400, 60), (40, 42, 46))
+    ImageDraw.Draw(img).text((40, 20), "self.width = width", fill=(230, 230, 230), font=mono)
+    els = parser.parse(np.asarray(img)).elements
+    eq = [i for i in range(len(els)) if els.text[i] == "="]
+    assert len(eq) == 1 and els.kind[eq[0]] == "text" and els.label[eq[0]] == ""
+    assert {"self.width", "width"} <= set(els.text)
+
+
+def _has(font_name: str) -> bool:
+    try:
+        ImageFont.truetype(font_name, 10)
+        return True
+    except OSError:
+        return False

@@ -11,7 +11,9 @@ Rules (all vectorised over the element list):
    or two characters is an icon whatever the recognizer says when its ink is in several
    colours (`multicoloured`: text is drawn in one colour; a full-colour toolbar icon read as
    "0" or "8" is not), and when it has no letter or digit ("<^", "@") and the recognizer
-   names a function with at least `ENCODER_SURE`.
+   names a function with at least `ENCODER_SURE`. A small region or short read between two
+   words of its line (`between_words`: the "=" of "width = 70", a comment's "#" after code)
+   is no icon: a read stays text, a region is left to rule 3.
 3. Text-less regions and unlabelled icons whose ink is not already read as text are read as
    glyphs; a confident read (not one or two characters in several colours, as in rule 2)
    replaces the element it came from. Unlabelled icons need a surer
@@ -82,16 +84,24 @@ def coloured_short_reads(rgb: np.ndarray, texts, boxes: np.ndarray) -> np.ndarra
     return out
 
 
-def leads_a_label(elements: Elements) -> np.ndarray:
-    """Per element: a text element starts within three of its heights to its right, on the
-    same line."""
+def between_words(elements: Elements, max_gap: float = 0.8, max_height: float = 1.5) -> np.ndarray:
+    """Per element: text sits on both sides of it on its line, each within ``max_gap`` of the
+    text's height (a word space): a "=" or "#" in a line of code, a "&" in a sentence. The
+    element lies within the text's band, is at most ``max_height`` times as tall as it and
+    at least a quarter of it (a segmenter's box of a "=" is a third of the line's height).
+    Such a thing is a character of the line, not an icon."""
     b = elements.xyxy.astype(np.int64)
     h = np.maximum(b[:, 3] - b[:, 1], 1)
     cy = (b[:, 1] + b[:, 3]) // 2
-    gap = b[None, :, 0] - b[:, None, 2]  # [i, j]: how far j starts right of i's end
-    same_line = np.abs(cy[:, None] - cy[None, :]) * 2 < h[:, None]
-    is_text = (elements.kind == "text")[None, :]
-    return (same_line & is_text & (gap > -2) & (gap < 3 * h[:, None])).any(axis=1)
+    # [i, j]: j is text of i's line
+    alike = ((np.abs(cy[:, None] - cy[None, :]) * 2 <= h[None, :]) & (h[:, None] <= max_height * h[None, :])
+             & (h[None, :] <= 4 * h[:, None]) & (elements.kind == "text")[None, :])
+    near = max_gap * h[None, :]
+    after = b[None, :, 0] - b[:, None, 2]    # [i, j]: how far j starts right of i's end
+    before = b[:, None, 0] - b[None, :, 2]   # [i, j]: how far i starts right of j's end
+    right = (alike & (after > -2) & (after <= near)).any(axis=1)
+    left = (alike & (before > -2) & (before <= near)).any(axis=1)
+    return left & right
 
 
 def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) -> Elements:
@@ -102,9 +112,10 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) ->
         return elements
     wh = elements.xyxy[:, 2:] - elements.xyxy[:, :2]
     small_square = (wh.max(axis=1) <= ICON_MAX_SIDE * scale) & (wh.max(axis=1) <= 2.0 * wh.min(axis=1))
-    iconish = (elements.kind == "region") & small_square
+    # a region as tall as the text beside it is a check box or radio before a label, not a character
+    iconish = (elements.kind == "region") & small_square & ~between_words(elements, max_height=0.6)
     chars = np.array([len(str(t).replace(" ", "")) for t in elements.text], np.int64)
-    short = (elements.kind == "text") & (chars <= 2) & small_square
+    short = (elements.kind == "text") & (chars <= 2) & small_square & ~between_words(elements)
     one_char = short & (chars <= 1)
     symbols = short & np.array([not any(c.isalnum() for c in str(t)) for t in elements.text], bool)
     coloured = np.zeros(len(elements), bool)
