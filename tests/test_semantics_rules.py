@@ -328,6 +328,32 @@ def test_labelled_glyphs_in_a_line_share_a_role(roles, label, expected):
     assert list(harmonised_glyphs(kind, boxes, all_roles)[:len(roles)]) == expected
 
 
+def test_a_ring_read_as_a_letter_counts_as_a_glyph_of_the_line():
+    # GTK's column of radios: a pale checked one read "O" (a 13 px letter box beside 17 px
+    # icons) broke the column in two, and the glyphs after it stayed "icon" and "spinbox"
+    kind, boxes, roles = glyph_column(["radio", "radio", "icon", "radio", "radio", "spinbox"])
+    kind[3], boxes[3] = "text", [22, 20 + 28 * 3 + 2, 35, 20 + 28 * 3 + 15]
+    roles[3] = "text"
+    glyph = np.arange(len(kind)) < 6
+    assert list(harmonised_glyphs(kind, boxes, roles, glyph=glyph)[:6]) == ["radio"] * 6
+    # without counting it as a glyph, the column breaks at it: only the three above agree
+    assert list(harmonised_glyphs(kind, boxes, roles)[:6]) == ["radio", "radio", "radio", "text", "radio", "spinbox"]
+
+
+def test_a_glyph_held_by_a_radio_compound_votes_as_a_radio():
+    from detact.elements import Elements
+    from detact.semantics import _harmonised_glyphs
+
+    kind, boxes, roles = glyph_column(["icon", "icon", "icon", "radio"])
+    els = Elements(boxes, list(kind), [""] * 4 + ["radiobutton"] * 4)
+    # the classifier called the compounds of the first two glyphs (glyph + label) radios
+    parts = [np.array([0, 4]), np.array([1, 5])]
+    all_roles = np.concatenate([roles, np.array(["radio", "radio"], dtype=object)])
+    out = _harmonised_glyphs(els, all_roles, parts, 1.0)
+    assert list(out[:4]) == ["icon", "icon", "radio", "radio"]      # the held glyphs keep theirs
+    assert list(out[4:]) == ["text"] * 4
+
+
 def test_glyphs_of_menu_items_keep_their_roles():
     kind, boxes, roles = glyph_column(["checkbox", "icon", "checkbox", "icon"])
     roles[4:] = "menuitem"                               # the labels are a menu's items

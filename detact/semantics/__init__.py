@@ -23,8 +23,8 @@ from .labels import assign_names
 from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons
 from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, control_glyphs, glyphs_read_as_letters, link_texts,
-                    make_role_classifier, shows_other_glyph)
-from .siblings import harmonised_glyphs, harmonised_roles
+                    make_role_classifier, one_glyph_reads, shows_other_glyph)
+from .siblings import GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles
 from .tabs import tab_rows
 from .tree import CONTAINER_ROLES, build_tree
 
@@ -92,7 +92,7 @@ class Semantics:
         glyph_rows, glyph_roles = control_glyphs(elements, roles)
         roles[glyph_rows] = glyph_roles
         # ... and glyphs lined up with their labels are one kind of control (see `siblings`)
-        roles[:n] = harmonised_glyphs(elements.kind, elements.xyxy, roles[:n], scale)
+        roles[:n] = _harmonised_glyphs(elements, roles, parts, scale)
         roles[link_texts(elements, roles)] = "link"
         # ... and so is a glyph read as a letter or two, which becomes the icon it is
         letters = np.union1d(glyphs_read_as_letters(elements, roles),
@@ -114,6 +114,21 @@ class Semantics:
         everything = _renumber(everything)
         remaining = _without(groups, compounds.xyxy[control]) if len(compounds) else groups
         return build_tree(everything, remaining, rgb.shape[1], rgb.shape[0], first_id=len(everything))
+
+
+def _harmonised_glyphs(elements: Elements, roles: np.ndarray, parts: list[np.ndarray], scale: float) -> np.ndarray:
+    """The leaves' roles after `siblings.harmonised_glyphs`, with a glyph that a check box,
+    radio or switch compound holds voting as that compound, and one-glyph text runs read from
+    a control's glyph ("O", "[]") counting as glyphs. ``roles``: leaves, then compounds."""
+    n = len(elements)
+    votes = roles[:n].copy()
+    for k, rows in enumerate(parts):
+        if roles[n + k] in GLYPH_LINE_ROLES:
+            held = rows[(elements.kind[rows] == "icon") & ~np.isin(votes[rows], GLYPH_LINE_ROLES)]
+            votes[held] = roles[n + k]
+    glyph = (elements.kind == "icon") | one_glyph_reads(elements)
+    harmonised = harmonised_glyphs(elements.kind, elements.xyxy, votes, scale, glyph)
+    return np.where(harmonised != votes, harmonised, roles[:n])
 
 
 def _with_dropdowns(rgb: np.ndarray, elements: Elements, compounds: Elements, counts: np.ndarray,

@@ -192,8 +192,14 @@ def glyphs_read_as_letters(elements, roles: np.ndarray) -> np.ndarray:
     read as a letter or two (an "O" for a radio's ring): at most two characters, all from
     `GLYPH_READS`, and no wider than 1.5 times their height. They are the control's glyph, not
     its label, and should be named by the text beside them like any other glyph."""
+    return np.flatnonzero(one_glyph_reads(elements) & np.isin(roles[:len(elements)], STATEFUL))
+
+
+def one_glyph_reads(elements) -> np.ndarray:
+    """(N,) bool: text runs of one glyph (`_one_glyph`) read as characters that a control's
+    glyph reads as (`GLYPH_READS`: "O" for a radio's ring, "[]" for a check box)."""
     reads = np.array([set(str(t).strip()) <= GLYPH_READS for t in elements.text], bool)
-    return np.flatnonzero(_one_glyph(elements) & np.isin(roles[:len(elements)], STATEFUL) & reads)
+    return _one_glyph(elements) & reads
 
 
 #: Text that is an address: a URL, a www. host, or a page anchor or hashtag ("#enable-gpu").
@@ -218,5 +224,6 @@ def make_role_classifier(device: str = "cpu"):
 
 
 __all__ = ["ROLES", "INTERACTIVE", "STATEFUL", "STATEFUL_GLYPHS", "shows_other_glyph", "control_glyphs",
+           "one_glyph_reads",
            "GLYPH_ROLES", "glyphs_read_as_letters", "link_texts", "RoleResult",
            "ControlClassifier", "RuleRoles", "make_role_classifier", "CROP_H", "CROP_W"]

@@ -12,13 +12,17 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
 3. When one item role other than plain text holds at least half of a line, the line's other
    items take it. Plain text never wins: a column of labels with a few list items among them
    stays as it is (measured: making such lines all text lost role accuracy).
-4. Glyphs with a label on their right (icons, `glyphs_with_labels`) lined up the same way are
+4. Glyphs with a label on their right (icons, `glyphs_with_labels`) lined up the same way
+   (heights within ``GLYPH_HEIGHT_RATIO``) are
    one kind of control too: when check boxes, radios or switches (``GLYPH_LINE_ROLES``) hold
    at least half of such a line, and two or more of it, the line's glyphs that are none of
    these take that role (a switch among check boxes stays a switch). Glyphs labelled by a menu
    item take no part (a check menu item is a menu item). Why: a column of GTK check boxes in
    every state comes back as check boxes and icons (a mixed state's dash named "zoom out", a
-   disabled tick "stop"), each glyph judged alone.
+   disabled tick "stop"), each glyph judged alone. A glyph that a compound control holds
+   votes with the compound's role (the classifier may call the compound, glyph and label, a
+   radio and the glyph alone an icon), and a one-glyph text run (a pale ring read "O")
+   counts as a glyph (`semantics.annotate` passes both).
 """
 from __future__ import annotations
 
@@ -40,9 +44,10 @@ HEIGHT_RATIO = 4 / 3
 MIN_LINE = 3
 
 
-def aligned_lines(xyxy: np.ndarray, scale: float = 1.0) -> list[np.ndarray]:
-    """Rows and columns of ``MIN_LINE`` or more boxes ``(N, 4)`` xyxy (rule 1), as arrays of
-    row indices, left to right or top to bottom. A box can be in one row and one column."""
+def aligned_lines(xyxy: np.ndarray, scale: float = 1.0, height_ratio: float = HEIGHT_RATIO) -> list[np.ndarray]:
+    """Rows and columns of ``MIN_LINE`` or more boxes ``(N, 4)`` xyxy (rule 1; heights within
+    ``height_ratio``), as arrays of row indices, left to right or top to bottom. A box can be
+    in one row and one column."""
     b = np.asarray(xyxy, np.float64).reshape(-1, 4)
     h = np.maximum(b[:, 3] - b[:, 1], 1.0)
     cy = (b[:, 1] + b[:, 3]) / 2
@@ -52,7 +57,7 @@ def aligned_lines(xyxy: np.ndarray, scale: float = 1.0) -> list[np.ndarray]:
         for k in np.argsort(cy if axis == "row" else b[:, 0], kind="stable"):
             if used[k]:
                 continue
-            alike = ~used & (h / h[k] <= HEIGHT_RATIO) & (h[k] / h <= HEIGHT_RATIO)
+            alike = ~used & (h / h[k] <= height_ratio) & (h[k] / h <= height_ratio)
             if axis == "row":
                 same = np.flatnonzero(alike & (np.abs(cy - cy[k]) <= h[k] / 3))
                 order, start, end, gap = b[same, 0], b[same, 0], b[same, 2], ROW_GAP
@@ -91,12 +96,18 @@ def harmonised_roles(xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) ->
 
 #: The roles a line of labelled glyphs can share (rule 4).
 GLYPH_LINE_ROLES = ("checkbox", "radio", "switch")
+#: Heights of one line of glyphs differ by at most this factor (a ring read as the letter "O"
+#: has a box of the letter's height, 13 px beside 18 px icons).
+GLYPH_HEIGHT_RATIO = 1.5
 
 
-def glyphs_with_labels(kind: np.ndarray, xyxy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Rows of icons (``(N,)`` kinds, ``(N, 4)`` boxes) with a text run on their right within two
-    glyph widths (`boxes.gaps_beside`), and the row of that (nearest) text run."""
-    glyphs, texts = np.flatnonzero(kind == "icon"), np.flatnonzero(kind == "text")
+def glyphs_with_labels(kind: np.ndarray, xyxy: np.ndarray, glyph: np.ndarray | None = None
+                       ) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of glyphs (``glyph`` ``(N,)`` bool, default: the icons of ``kind`` ``(N,)``; ``(N, 4)``
+    boxes) with a text run on their right within two glyph widths (`boxes.gaps_beside`), and
+    the row of that (nearest) text run."""
+    glyph = kind == "icon" if glyph is None else glyph
+    glyphs, texts = np.flatnonzero(glyph), np.flatnonzero((kind == "text") & ~glyph)
     if not len(glyphs) or not len(texts):
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
     gap = gaps_beside(np.asarray(xyxy)[glyphs], np.asarray(xyxy)[texts], 2.0, left_too=False)
@@ -104,16 +115,18 @@ def glyphs_with_labels(kind: np.ndarray, xyxy: np.ndarray) -> tuple[np.ndarray, 
     return glyphs[found], texts[gap.argmin(axis=1)][found]
 
 
-def harmonised_glyphs(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) -> np.ndarray:
+def harmonised_glyphs(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0,
+                      glyph: np.ndarray | None = None) -> np.ndarray:
     """``roles`` ``(N,)`` with the labelled glyphs of each line given the line's check box,
-    radio or switch role when that role holds at least half of it (rule 4); a copy."""
+    radio or switch role when that role holds at least half of it (rule 4); a copy. ``glyph``
+    ``(N,)`` bool: what counts as a glyph (default: the icons)."""
     roles = np.asarray(roles, dtype=object).copy()
-    glyphs, labels = glyphs_with_labels(np.asarray(kind), xyxy)
+    glyphs, labels = glyphs_with_labels(np.asarray(kind), xyxy, glyph)
     glyphs = glyphs[roles[labels] != "menuitem"]           # a check menu item is a menu item
     if len(glyphs) < MIN_LINE:
         return roles
     new = {}
-    for line in aligned_lines(np.asarray(xyxy)[glyphs], scale):
+    for line in aligned_lines(np.asarray(xyxy)[glyphs], scale, GLYPH_HEIGHT_RATIO):
         rows = glyphs[line]
         votes = Counter(role for role in roles[rows] if role in GLYPH_LINE_ROLES)
         if not votes:
