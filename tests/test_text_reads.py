@@ -206,6 +206,62 @@ def test_a_short_label_read_in_a_window_past_its_box_leaves_the_frame_out(engine
     assert list(engine.read_glyphs(rgb, box).text) == [label]
 
 
+def _radio_line(label: str, lead: str, px: int = 13) -> tuple[np.ndarray, int, int]:
+    """A label with, in front of it, a radio ring ("ring": taller than the capitals, centred on
+    the line; "dotted": capital-sized with a dot inside) or a round character itself ("O",
+    "Q", "0", "o"). Returns the image, where the lead ends and where the label starts."""
+    img = Image.new("RGB", (260, 40), (246, 245, 244))
+    d = ImageDraw.Draw(img)
+    f = font(px)
+    _, top, _, base = d.textbbox((30, 12), "H", font=f)
+    if lead not in ("ring", "dotted"):
+        end = d.textbbox((8, 12), lead, font=f)[2]
+        d.text((8, 12), lead, fill=(46, 52, 54), font=f)
+    else:
+        side = (base - top) + 6 if lead == "ring" else base - top
+        cy = (top + base) / 2
+        d.ellipse((8, cy - side / 2, 8 + side, cy + side / 2), outline=(120, 120, 120), width=1)
+        if lead == "dotted":
+            d.ellipse((8 + side / 2 - 2.5, cy - 2.5, 8 + side / 2 + 2.5, cy + 2.5), fill=(53, 132, 228))
+        end = int(8 + side + 1)
+    d.text((end + 5, 12), label, fill=(46, 52, 54), font=f)
+    return np.asarray(img), end + 1, end + 4
+
+
+@pytest.mark.parametrize("lead, px, ring", [
+    ("ring", 13, True),            # GTK: a ring taller than the capitals, centred on the line
+    ("dotted", 13, True),          # Qt at scale 2: a checked ring as tall as the capitals
+    ("dotted", 18, True),
+    ("O", 13, False), ("O", 18, False), ("Q", 13, False), ("0", 13, False), ("o", 13, False),
+])
+def test_a_ring_is_told_from_a_round_letter(lead, px, ring):
+    from detact.text.fast import ring_not_letter, to_gray
+
+    img, glyph_end, text_start = _radio_line("Large", lead, px)
+    assert ring_not_letter(to_gray(img), (4, 4, 200, 36), glyph_end, text_start) is ring
+
+
+@pytest.mark.parametrize("gap, dot", [(2, False), (3, True), (5, False)])
+def test_a_radio_ring_read_with_its_label_is_cut_off(engine, gap, dot):
+    """GTK's radio ring close to its label read "Oradiobutton" or "O radiobutton"."""
+    img = Image.new("RGB", (260, 40), (246, 245, 244))
+    d = ImageDraw.Draw(img)
+    _, top, _, base = d.textbbox((30, 12), "H", font=font(13))
+    side, cy = base - top + 6, (top + base) / 2
+    d.ellipse((8, cy - side / 2, 8 + side, cy + side / 2), outline=(180, 178, 176), width=1)
+    if dot:
+        d.ellipse((8 + side / 2 - 3, cy - 3, 8 + side / 2 + 3, cy + 3), fill=(53, 132, 228))
+    d.text((8 + side + gap, 12), "radiobutton", fill=(46, 52, 54), font=font(13))
+    assert texts(engine.read(np.asarray(img))) == ["radiobutton"]
+
+
+@pytest.mark.parametrize("label", ["Open recent", "OK", "Options", "Orange", "o'clock", "ON"])
+def test_words_that_start_round_keep_their_first_letter(engine, label):
+    img = Image.new("RGB", (260, 40), (255, 255, 255))
+    ImageDraw.Draw(img).text((10, 12), label, fill=(30, 30, 30), font=font(13))
+    assert texts(engine.read(np.asarray(img))) == [label]
+
+
 @pytest.mark.parametrize("side, radius, colour", [(16, 3, (190, 186, 182)), (14, 0, (120, 120, 120)), (20, 4, (90, 90, 90))])
 def test_an_empty_check_box_is_not_read_as_a_letter(engine, side, radius, colour):
     """An unchecked check box's frame read "O" at 0.99 (english_g2), and the check box

@@ -64,13 +64,71 @@ def split_at_separators(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, ch
 _LEADING_GLYPH = re.compile(r"^[@>_.:|\\=^?!\[\]\u2022\u00b7\u00bb\u203a] +(?=\w)")
 
 
-def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, char_x: list[np.ndarray]):
+#: A round letter at the front of a run: a radio's ring read as a letter ("O radiobutton",
+#: "Oradiobutton" when close), cut off only when its ink is no letter (`ring_not_letter`):
+#: "O" is a word in Portuguese, and "Open" starts with one.
+_LEADING_ROUND = re.compile(r"^[Oo0] *(?=\w)")
+
+
+def ring_not_letter(gray: np.ndarray, box, glyph_end: int, text_start: int, contrast: int = 40) -> bool:
+    """Whether the ink of run ``box`` left of ``glyph_end`` is a ring drawn beside the text
+    (from ``text_start`` on) rather than a round letter of it: about as wide as tall, and
+    either a ring around a dot (`dotted_ring`) or reaching above the text's top and at least
+    2 px below its baseline (the median of its columns' lowest ink) while being at least 1.15
+    times as tall as its ascender-to-baseline height. A letter "O" sits on the baseline and is
+    no taller than the capitals (a "Q" only hangs below); a radio ring is centred on the line
+    and taller."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    if glyph_end - x0 < 3 or x1 - text_start < 3 or y1 - y0 < 6:
+        return False
+    ink = median_ink(gray[y0:y1, x0:x1], contrast)
+    glyph, rest = ink[:, :glyph_end - x0], ink[:, text_start - x0:]
+    g_rows, g_cols = np.flatnonzero(glyph.any(axis=1)), np.flatnonzero(glyph.any(axis=0))
+    r_cols = np.flatnonzero(rest.any(axis=0))
+    if not len(g_rows) or len(r_cols) < 3:
+        return False
+    bottoms = rest.shape[0] - 1 - np.argmax(rest[::-1, r_cols], axis=0)
+    baseline, top = int(np.median(bottoms)), int(np.flatnonzero(rest.any(axis=1))[0])
+    g_h, g_w = g_rows[-1] - g_rows[0] + 1, g_cols[-1] - g_cols[0] + 1
+    if not 0.8 <= g_w / g_h <= 1.25:
+        return False
+    centred = g_rows[-1] >= baseline + 2 and g_rows[0] < top and g_h >= 1.15 * (baseline - top + 1)
+    return bool(centred or dotted_ring(glyph[g_rows[0]:g_rows[-1] + 1, g_cols[0]:g_cols[-1] + 1]))
+
+
+def dotted_ring(ink: np.ndarray) -> bool:
+    """Whether ``ink`` (H, W bool, cut to its box) is a ring around a separate dot, a checked
+    radio button (no letter has ink inside its bowl): along the middle rows, the ring's side,
+    a gap, then ink on the centre (the ring's far side may be too faint to see)."""
+    h, w = ink.shape
+    if min(h, w) < 7:
+        return False
+    for row in ink[h // 2 - 1:h // 2 + 2]:
+        d = np.diff(np.concatenate([[0], row.astype(np.int8), [0]]))
+        starts, ends = np.flatnonzero(d == 1), np.flatnonzero(d == -1)
+        centre = np.flatnonzero((starts <= w // 2) & (w // 2 < ends))
+        if not len(centre) or centre[0] == 0:
+            return False
+    return True
+
+
+def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, char_x: list[np.ndarray],
+                         gray: np.ndarray | None = None):
     """Cut a lone leading symbol (`_LEADING_GLYPH`) off each run, placing the cut from the
-    characters' x positions. Returns the runs' (boxes, texts, confidences, character x
-    positions) and the (G, 4) boxes of the symbols cut off (icon candidates)."""
+    characters' x positions, and with ``gray`` (the image) a leading round letter whose ink
+    is a ring (`_LEADING_ROUND`, `ring_not_letter`). Returns the runs' (boxes, texts,
+    confidences, character x positions) and the (G, 4) boxes of the symbols cut off (icon
+    candidates)."""
     out_boxes, out_texts, out_x, glyphs = [], [], [], []
     for box, text, xs in zip(xyxy, texts, char_x):
         m = _LEADING_GLYPH.match(text) if len(xs) == len(text) else None
+        if m is None and gray is not None and len(xs) == len(text) and len(xs) > 2:
+            m = _LEADING_ROUND.match(text)
+            if m is not None:
+                # the glyph's ink: as far right of its centre as its box starts left of it
+                start = int(xs[m.end()] - (xs[m.end()] - xs[m.end() - 1]) / 2)
+                if not ring_not_letter(gray, box, min(start, int(2 * xs[0] - box[0]) + 1), start):
+                    m = None
         if m is None:
             out_boxes.append(tuple(box)), out_texts.append(text), out_x.append(xs)
             continue
@@ -341,7 +399,7 @@ class FastTextEngine(TextEngine):
         xyxy, glyphs = self.numbers_split_as_glyphs(source, xyxy, glyphs)
         read_at = with_side_room(without_line_above(gray, xyxy), rgb.shape[1])
         texts, conf, char_x = self.recognizer.recognize(source, read_at)
-        xyxy, texts, conf, char_x, leading = split_leading_glyphs(xyxy, texts, conf, char_x)
+        xyxy, texts, conf, char_x, leading = split_leading_glyphs(xyxy, texts, conf, char_x, gray)
         xyxy, unread = split_unread_leading_ink(gray, xyxy, char_x)
         leading = np.concatenate([leading, unread])
         if len(leading):  # cut to their ink, so that they coincide with the segmenter's box of the icon
