@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from detact.elements import Elements
-from detact.semantics.compounds import compound_candidates, dropdown_rows, entries_with_arrow
+from detact.semantics.compounds import compound_candidates, dropdown_rows, entries_with_arrow, spin_buttons
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import control_glyphs, glyphs_read_as_letters, link_texts
@@ -57,6 +57,26 @@ def test_entries_with_arrow(parts, is_entry):
                    [lab for _, _, lab in parts])
     frame = np.array([[100, 10, 260, 42]], np.int32)
     assert entries_with_arrow(els, frame, [np.arange(len(parts))]).tolist() == ([0] if is_entry else [])
+
+
+@pytest.mark.parametrize("parts, frame, is_spin", [
+    # GTK's spin button: the value, a faint "-" not found, the "+" at the right end
+    ([([110, 18, 130, 34], "text", "0", ""), ([236, 18, 252, 34], "icon", "", "add")], [100, 10, 260, 42], True),
+    ([([110, 18, 130, 34], "text", "12", ""), ([200, 18, 214, 34], "icon", "", "remove"),
+      ([236, 18, 252, 34], "text", "+", "")], [100, 10, 260, 42], True),                   # "+" read as text
+    # a "+" button alone, or a square frame: no spin box
+    ([([236, 18, 252, 34], "icon", "", "add")], [226, 10, 260, 42], False),
+    # the "+" is not at the right end, or two texts before it
+    ([([110, 18, 130, 34], "text", "0", ""), ([150, 18, 166, 34], "icon", "", "add")], [100, 10, 260, 42], False),
+    ([([110, 18, 150, 34], "text", "Tags", ""), ([160, 18, 200, 34], "text", "work", ""),
+      ([236, 18, 252, 34], "icon", "", "add")], [100, 10, 260, 42], False),
+    # an arrow at the end: that is a combo box
+    ([([110, 18, 130, 34], "text", "0", ""), ([236, 18, 252, 34], "icon", "", "caret down")], [100, 10, 260, 42], False),
+])
+def test_spin_buttons(parts, frame, is_spin):
+    els = Elements([b for b, _, _, _ in parts], [k for _, k, _, _ in parts], [t for _, _, t, _ in parts],
+                   [lab for _, _, _, lab in parts])
+    assert spin_buttons(els, np.array([frame], np.int32), [np.arange(len(parts))]).tolist() == ([0] if is_spin else [])
 
 
 def _framed_value(mark: str, scale: int = 1) -> tuple[np.ndarray, Elements]:

@@ -4,10 +4,10 @@ After the parser has found the elements, this stage says for each what it is (``
 it shows (``states``), what it is called (``name``), what it holds (``value``) and where it
 belongs (``parent``), and lists the containers:
 
-    elements + groups -> compound controls, drop-downs, entries with arrows (`compounds`) ->
-        roles and states (`roles`, pressed toolbar toggles: `pressed`, labels centred on plates:
-        `plates`, items lined up alike: `siblings`, tab rows: `tabs`) -> names and values (`labels`) ->
-        containers and parents (`tree`)
+    elements + groups -> compound controls, drop-downs, entries with arrows, spin buttons
+        (`compounds`) -> roles and states (`roles`, pressed toolbar toggles: `pressed`, labels
+        centred on plates: `plates`, items lined up alike: `siblings`, tab rows: `tabs`) ->
+        names and values (`labels`) -> containers and parents (`tree`)
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from ..boxes import reading_order
 from ..color import dominant_colors
 from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
-from .compounds import compound_candidates, dropdown_rows, entries_with_arrow, framed_regions
+from .compounds import compound_candidates, dropdown_rows, entries_with_arrow, framed_regions, spin_buttons
 from .features import control_inputs
 from .labels import assign_names
 from .plates import KEEP_ROLES, centred_labels
@@ -77,6 +77,12 @@ class Semantics:
         entries = entries[roles[n + entries] == "textbox"]
         roles[n + entries] = "combobox"
         values += [int(r) for k in entries for r in parts[k] if elements.kind[r] == "text"]
+        # ... and one that ends in a "+" is a spin box, its text the value (see `compounds`)
+        spins = spin_buttons(elements, compounds.xyxy, parts) if len(compounds) else np.zeros(0, int)
+        spins = spins[np.isin(roles[n + spins], ("combobox", "textbox"))]
+        roles[n + spins] = "spinbox"
+        values += [int(r) for k in spins for r in parts[k] if elements.kind[r] == "text"
+                   and str(elements.text[r]).strip() != "+"]
         roles[values] = "text"
         roles, states = _with_pressed(rgb, elements, roles, result.states, scale)
         roles, states = _with_plates(elements, roles, states)

@@ -11,6 +11,11 @@ as its tallest part.
 A text box whose frame ends in an icon the icon stage names a drop-down arrow is a combo box
 you can type in (`entries_with_arrow`): GTK's combo box entry, an HTML input with a datalist.
 
+A combo box or text box whose frame is at least 2.5 times as wide as tall and ends in a "+"
+(an icon the icon stage names "add", or the text "+") is a spin box (`spin_buttons`): GTK's
+spin button draws its value, then "-" and "+" buttons inside one frame, and a disabled "-" is
+often too faint to be found.
+
 A frame around a single text is a combo box when its free right end holds a drop-down arrow
 (`dropdown_rows`): a small mark, wider than tall, centred on the frame's mid-line, alone
 between the text and the right border. The segmenter drops such marks (a 10x6 px chevron is
@@ -108,5 +113,24 @@ def entries_with_arrow(elements: Elements, boxes: np.ndarray, parts: list[np.nda
         if (elements.kind[last] == "icon" and elements.label[last] in DROPDOWN_ARROWS
                 and boxes[k, 2] - elements.xyxy[last, 2] <= frame_h
                 and (elements.kind[rows] == "text").sum() <= 1):
+            keep.append(k)
+    return np.array(keep, np.int64)
+
+
+def spin_buttons(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray]) -> np.ndarray:
+    """Indices of the candidates (``boxes`` (K, 4), their ``parts`` rows in ``elements``) at
+    least 2.5 times as wide as tall whose rightmost part is a "+" (an icon named "add", or
+    the text "+") ending within one frame height of the frame's right edge, with at most one
+    other text part: a spin box's value and its "-" and "+" buttons."""
+    keep = []
+    for k, rows in enumerate(parts):
+        rows = np.asarray(rows)
+        last = rows[np.argmax(elements.xyxy[rows, 2])]
+        frame_w, frame_h = boxes[k, 2] - boxes[k, 0], boxes[k, 3] - boxes[k, 1]
+        plus = (elements.kind[last] == "icon" and elements.label[last] == "add") or \
+            (elements.kind[last] == "text" and str(elements.text[last]).strip() == "+")
+        others = rows[rows != last]
+        if (plus and frame_w >= 2.5 * frame_h and boxes[k, 2] - elements.xyxy[last, 2] <= frame_h
+                and (elements.kind[others] == "text").sum() <= 1):
             keep.append(k)
     return np.array(keep, np.int64)
