@@ -241,6 +241,19 @@ def test_a_ring_is_told_from_a_round_letter(lead, px, ring):
     assert ring_not_letter(to_gray(img), (4, 4, 200, 36), glyph_end, text_start) is ring
 
 
+@pytest.mark.parametrize("lead, read, ring", [
+    ("ring", "O", True), ("dotted", "O", True),          # xfce's radios: the ring a run of its own
+    ("O", "O", False), ("0", "0", False), ("o", "o", False),
+    ("ring", "Q", False),                                 # only reads of a round letter are looked at
+])
+def test_a_ring_read_as_a_run_of_its_own(lead, read, ring):
+    from detact.text.fast import lone_rings, to_gray
+
+    img, glyph_end, text_start = _radio_line("Active window", lead)
+    runs = np.array([[6, 8, glyph_end, 34], [text_start, 8, 140, 34]])
+    assert lone_rings(to_gray(img), runs, [read, "Active window"]).tolist() == [ring, False]
+
+
 @pytest.mark.parametrize("gap, dot", [(2, False), (3, True), (5, False)])
 def test_a_radio_ring_read_with_its_label_is_cut_off(engine, gap, dot):
     """GTK's radio ring close to its label read "Oradiobutton" or "O radiobutton"."""

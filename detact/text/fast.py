@@ -112,6 +112,26 @@ def dotted_ring(ink: np.ndarray) -> bool:
     return True
 
 
+def lone_rings(gray: np.ndarray, xyxy: np.ndarray, texts: list[str]) -> np.ndarray:
+    """(N,) bool: runs read as a lone "O", "o" or "0" whose ink is a radio's ring beside the
+    text run that follows on their line within their own width (`ring_not_letter`): the line
+    splitter cut the ring off its label as a run of its own, and it read as a letter."""
+    b = np.asarray(xyxy, np.int64).reshape(-1, 4)
+    out = np.zeros(len(b), bool)
+    lone = [i for i, t in enumerate(texts) if str(t).strip() in ("O", "o", "0")]
+    for i in lone:
+        h, w, cy = b[i, 3] - b[i, 1], b[i, 2] - b[i, 0], (b[i, 1] + b[i, 3]) / 2
+        gap = b[:, 0] - b[i, 2]
+        after = np.flatnonzero((gap >= -2) & (gap <= max(w, h)) & (np.abs((b[:, 1] + b[:, 3]) / 2 - cy) * 2 <= h))
+        after = after[after != i]
+        if not len(after):
+            continue
+        j = after[np.argmin(gap[after])]
+        box = (b[i, 0], min(b[i, 1], b[j, 1]), b[j, 2], max(b[i, 3], b[j, 3]))
+        out[i] = ring_not_letter(gray, box, int(b[i, 2]), int(max(b[j, 0], b[i, 2])))
+    return out
+
+
 def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, char_x: list[np.ndarray],
                          gray: np.ndarray | None = None):
     """Cut a lone leading symbol (`_LEADING_GLYPH`) off each run, placing the cut from the
@@ -401,7 +421,12 @@ class FastTextEngine(TextEngine):
         texts, conf, char_x = self.recognizer.recognize(source, read_at)
         xyxy, texts, conf, char_x, leading = split_leading_glyphs(xyxy, texts, conf, char_x, gray)
         xyxy, unread = split_unread_leading_ink(gray, xyxy, char_x)
-        leading = np.concatenate([leading, unread])
+        rings = lone_rings(gray, xyxy, texts)
+        leading = np.concatenate([leading, unread, xyxy[rings]])
+        if rings.any():
+            xyxy, conf = xyxy[~rings], conf[~rings]
+            texts = [t for t, ring in zip(texts, rings) if not ring]
+            char_x = [x for x, ring in zip(char_x, rings) if not ring]
         if len(leading):  # cut to their ink, so that they coincide with the segmenter's box of the icon
             inks = [ink for ink in (ink_inside(gray, b, border=0) for b in leading) if ink is not None]
             leading = np.array([(x, y, x + mask.shape[1], y + mask.shape[0]) for (x, y), mask, _ in inks],
