@@ -285,8 +285,20 @@ def test_an_empty_check_box_is_not_read_as_a_letter(engine, side, radius, colour
     assert len(engine.read_glyphs(np.asarray(img), box)) == 0
 
 
-@pytest.mark.parametrize("label", ["O", "0", "D", "o", "8", "Q"])
-def test_round_letters_in_a_box_are_still_read(engine, label):
+@pytest.mark.parametrize("side, width, grey", [(16, 1, 60), (20, 1, 60), (26, 1, 110), (20, 2, 150), (26, 2, 150)])
+def test_a_sunken_check_box_is_not_read_as_a_letter(engine, side, width, grey):
+    """Qt draws an empty check box as a white square lit from the top left: only its top and
+    left edges stand out from the page, and it read "F" or "C"."""
+    img = Image.new("RGB", (80, 60), (239, 239, 239))
+    d = ImageDraw.Draw(img)
+    d.rectangle((30, 20, 30 + side, 20 + side), fill=(255, 255, 255))
+    d.line((30, 20, 30 + side, 20), fill=(grey,) * 3, width=width)
+    d.line((30, 20, 30, 20 + side), fill=(grey,) * 3, width=width)
+    assert len(engine.read_glyphs(np.asarray(img), np.array([[26, 16, 30 + side + 5, 20 + side + 5]]))) == 0
+
+
+@pytest.mark.parametrize("label", ["O", "0", "D", "o", "8", "Q", "F", "T", "L", "7"])
+def test_round_and_square_letters_in_a_box_are_still_read(engine, label):
     # (a lone "O" reads "0": which of the two it is, one glyph alone does not say)
     img = Image.new("RGB", (80, 60), (255, 255, 255))
     ImageDraw.Draw(img).text((32, 18), label, fill=(30, 30, 30), font=font(16))

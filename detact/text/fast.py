@@ -359,19 +359,25 @@ def lone_mark(ink) -> str:
 
 def hollow_box(ink, edge: float = 0.7, inside: float = 0.05) -> bool:
     """True when ``ink`` (from `ink_inside`) is an empty square frame: each side's outer two
-    rows or columns inked along at least ``edge`` of it, the middle half blank. That is an
-    unchecked check box or a maximize button, never a character, though english_g2 reads one
-    as "O" at 0.99 (the letters it could be, "O" and "0", are round: their outer rows are short)."""
+    rows or columns inked along at least ``edge`` of it (or, 10 px or more, only the top and
+    left ones), the middle half blank. That is an unchecked check box or a maximize button,
+    never a character, though english_g2 reads one as "O" at 0.99 and a sunken one as "F" (the
+    letters it could be, "O" and "0", are round: their outer rows are short)."""
     if ink is None:
         return False
     _, mask, _ = ink
     h, w = mask.shape
     if min(h, w) < 7 or not 0.7 <= w / h <= 1.4:
         return False
-    sides = (mask[:2].mean(axis=1).max(), mask[-2:].mean(axis=1).max(),
-             mask[:, :2].mean(axis=0).max(), mask[:, -2:].mean(axis=0).max())
-    middle = mask[h // 4:h - h // 4, w // 4:w - w // 4]
-    return min(sides) >= edge and middle.mean() <= inside
+    top, bottom, left, right = (mask[:2].mean(axis=1).max(), mask[-2:].mean(axis=1).max(),
+                                mask[:, :2].mean(axis=0).max(), mask[:, -2:].mean(axis=0).max())
+    if mask[h // 4:h - h // 4, w // 4:w - w // 4].mean() > inside:
+        return False
+    if min(top, bottom, left, right) >= edge:
+        return True
+    # a sunken frame lit from the top left (Qt): its bottom and right edges are as light as the
+    # page; a letter drawn as a corner ("Γ") is narrower
+    return min(h, w) >= 10 and min(top, left) >= edge and max(bottom, right) <= 0.2
 
 
 class FastTextEngine(TextEngine):
