@@ -19,7 +19,7 @@ from .base import TextEngine
 from .detect import TextDetector
 from .export import RECOGNIZER_HEIGHT
 from .recognize import ScreenRecognizer, TextRecognizer
-from .split import find_underlines, inside_frame, median_ink, split_lines
+from .split import baseline_and_top, find_underlines, inside_frame, median_ink, split_lines
 
 log = logging.getLogger("detact.text")
 
@@ -84,11 +84,10 @@ def ring_not_letter(gray: np.ndarray, box, glyph_end: int, text_start: int, cont
     ink = median_ink(gray[y0:y1, x0:x1], contrast)
     glyph, rest = ink[:, :glyph_end - x0], ink[:, text_start - x0:]
     g_rows, g_cols = np.flatnonzero(glyph.any(axis=1)), np.flatnonzero(glyph.any(axis=0))
-    r_cols = np.flatnonzero(rest.any(axis=0))
-    if not len(g_rows) or len(r_cols) < 3:
+    if not len(g_rows) or rest.any(axis=0).sum() < 3:
         return False
-    bottoms = rest.shape[0] - 1 - np.argmax(rest[::-1, r_cols], axis=0)
-    baseline, top = int(np.median(bottoms)), int(np.flatnonzero(rest.any(axis=1))[0])
+    baseline, top = baseline_and_top(rest)
+    baseline = int(baseline)
     g_h, g_w = g_rows[-1] - g_rows[0] + 1, g_cols[-1] - g_cols[0] + 1
     if not 0.8 <= g_w / g_h <= 1.25:
         return False

@@ -178,13 +178,20 @@ def word_style(line: LineInk, a: int, b: int, runs: int = 1) -> WordStyle:
     edges = np.diff(half.astype(np.int8), axis=1).ravel()
     starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
     stroke = float((ends - starts).mean()) if len(starts) else 0.0
-    ink = line.ink[:, a:b]
-    cols = np.flatnonzero(ink.any(axis=0))
-    tops = ink[:, cols].argmax(axis=0)
-    bottoms = ink.shape[0] - 1 - ink[::-1, cols].argmax(axis=0)
-    # cap or ascender height: the baseline is where most columns end (descenders are few)
-    height = float(np.median(bottoms) - tops.min() + 1) if len(cols) else 0.0
+    found = baseline_and_top(line.ink[:, a:b])
+    # cap or ascender height
+    height = found[0] - found[1] + 1 if found is not None else 0.0
     return WordStyle(colour, stroke, height, int(strong.sum()), runs)
+
+
+def baseline_and_top(ink: np.ndarray) -> tuple[float, int] | None:
+    """(baseline, top) rows of the text ink ``ink`` (H, W bool): the baseline is where most
+    of its columns end (descenders are few), the top its highest inked row; None when blank."""
+    cols = np.flatnonzero(ink.any(axis=0))
+    if not len(cols):
+        return None
+    bottoms = ink.shape[0] - 1 - ink[::-1, cols].argmax(axis=0)
+    return float(np.median(bottoms)), int(ink[:, cols].argmax(axis=0).min())
 
 
 def style_changes(a: WordStyle, b: WordStyle, colour_step: float = 56.0, stroke_ratio: float = 1.45,
