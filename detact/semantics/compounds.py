@@ -105,16 +105,10 @@ def entries_with_arrow(elements: Elements, boxes: np.ndarray, parts: list[np.nda
     rightmost part is an icon named a drop-down arrow (`DROPDOWN_ARROWS`) ending within one
     frame height of the frame's right edge, with at most one text part: a text entry with its
     arrow button, an editable combo box."""
-    keep = []
-    for k, rows in enumerate(parts):
-        rows = np.asarray(rows)
-        last = rows[np.argmax(elements.xyxy[rows, 2])]
-        frame_h = boxes[k, 3] - boxes[k, 1]
-        if (elements.kind[last] == "icon" and elements.label[last] in DROPDOWN_ARROWS
-                and boxes[k, 2] - elements.xyxy[last, 2] <= frame_h
-                and (elements.kind[rows] == "text").sum() <= 1):
-            keep.append(k)
-    return np.array(keep, np.int64)
+    def arrow(row: int) -> bool:
+        return elements.kind[row] == "icon" and elements.label[row] in DROPDOWN_ARROWS
+
+    return _frames_ending_in(elements, boxes, parts, arrow)
 
 
 def spin_buttons(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray]) -> np.ndarray:
@@ -122,15 +116,24 @@ def spin_buttons(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray])
     least 2.5 times as wide as tall whose rightmost part is a "+" (an icon named "add", or
     the text "+") ending within one frame height of the frame's right edge, with at most one
     other text part: a spin box's value and its "-" and "+" buttons."""
+    def plus(row: int) -> bool:
+        return (elements.kind[row] == "icon" and elements.label[row] == "add") or \
+            (elements.kind[row] == "text" and str(elements.text[row]).strip() == "+")
+
+    return _frames_ending_in(elements, boxes, parts, plus, min_aspect=2.5)
+
+
+def _frames_ending_in(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray], mark,
+                      min_aspect: float = 0.0) -> np.ndarray:
+    """Indices of the candidates at least ``min_aspect`` times as wide as tall whose rightmost
+    part is a ``mark(row)``, ending within one frame height of the frame's right edge, with at
+    most one text part besides it."""
     keep = []
     for k, rows in enumerate(parts):
         rows = np.asarray(rows)
         last = rows[np.argmax(elements.xyxy[rows, 2])]
         frame_w, frame_h = boxes[k, 2] - boxes[k, 0], boxes[k, 3] - boxes[k, 1]
-        plus = (elements.kind[last] == "icon" and elements.label[last] == "add") or \
-            (elements.kind[last] == "text" and str(elements.text[last]).strip() == "+")
-        others = rows[rows != last]
-        if (plus and frame_w >= 2.5 * frame_h and boxes[k, 2] - elements.xyxy[last, 2] <= frame_h
-                and (elements.kind[others] == "text").sum() <= 1):
+        if (mark(last) and frame_w >= min_aspect * frame_h and boxes[k, 2] - elements.xyxy[last, 2] <= frame_h
+                and (elements.kind[rows[rows != last]] == "text").sum() <= 1):
             keep.append(k)
     return np.array(keep, np.int64)
