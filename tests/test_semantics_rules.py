@@ -491,3 +491,48 @@ def test_tab_rows(kind, tabs):
     rgb, boxes = _row_picture(kind)
     roles = np.array(["link", "link", "text", "link"], dtype=object)
     assert tab_rows(rgb, boxes, roles).tolist() == ([0, 1, 2, 3] if tabs else [])
+
+
+def _glyph_tile(shape: str, dark: bool = False) -> np.ndarray:
+    """A 40 x 200 strip: a 16 px glyph at x 10-26 (a ring, a ring around a dot, a filled disc, a
+    square frame, a ring with a tick or a slash) and a label's box at x 32-120 (drawn as a bar)."""
+    from PIL import Image, ImageDraw
+
+    bg, fg = ((45, 45, 45), (200, 200, 200)) if dark else ((246, 245, 244), (120, 120, 120))
+    img = Image.new("RGB", (200, 40), bg)
+    d = ImageDraw.Draw(img)
+    box = (10, 12, 26, 28)
+    if shape in ("ring", "dotted", "ticked"):
+        d.ellipse(box, outline=fg, width=2)
+    if shape == "dotted":
+        d.ellipse((15, 17, 21, 23), fill=(53, 132, 228))
+    if shape == "ticked":
+        d.line((13, 20, 17, 24, 24, 14), fill=fg, width=2)
+    if shape == "slashed":                               # a "no entry" sign (Qt's Cancel button)
+        d.ellipse(box, outline=fg, width=2)
+        d.line((13, 15, 23, 25), fill=fg, width=2)
+    if shape == "disc":
+        d.ellipse(box, fill=fg)
+    if shape == "square":
+        d.rectangle(box, outline=fg, width=2)
+    d.rectangle((32, 16, 120, 24), fill=fg)
+    return np.asarray(img)
+
+
+@pytest.mark.parametrize("shape, dark, is_radio", [
+    ("ring", False, True), ("ring", True, True),          # Qt's dark theme: the ring named "record"
+    ("dotted", False, True),                              # a checked radio
+    ("disc", False, False), ("square", False, False), ("ticked", False, False), ("slashed", False, False),
+])
+def test_an_icon_drawn_as_a_ring_with_a_label_is_a_radio(shape, dark, is_radio):
+    from detact.semantics.roles import ring_glyphs
+
+    els = Elements([[9, 11, 28, 30], [32, 12, 120, 28]], ["icon", "text"], ["", "PayPal"], ["record", ""])
+    roles = np.array(["icon", "text"], dtype=object)
+    assert ring_glyphs(_glyph_tile(shape, dark), els, roles).tolist() == ([0] if is_radio else [])
+    # no label on its right: no radio; a glyph already called a check box keeps its role
+    alone = Elements([[9, 11, 28, 30]], ["icon"], [""], ["record"])
+    assert ring_glyphs(_glyph_tile(shape, dark), alone, roles[:1]).tolist() == []
+    assert ring_glyphs(_glyph_tile(shape, dark), els, np.array(["checkbox", "text"], dtype=object)).tolist() == []
+    # a navigation link drawn with a circle icon is no radio
+    assert ring_glyphs(_glyph_tile(shape, dark), els, np.array(["icon", "link"], dtype=object)).tolist() == []

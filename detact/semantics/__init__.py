@@ -23,7 +23,7 @@ from .labels import assign_names
 from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons
 from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, control_glyphs, glyphs_read_as_letters, link_texts,
-                    make_role_classifier, one_glyph_reads, shows_other_glyph)
+                    make_role_classifier, one_glyph_reads, ring_glyphs, shows_other_glyph)
 from .siblings import GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles
 from .tabs import tab_rows
 from .tree import CONTAINER_ROLES, build_tree
@@ -97,6 +97,8 @@ class Semantics:
         # with a label beside it that is no menu item, is that control
         glyph_rows, glyph_roles = control_glyphs(elements, roles)
         roles[glyph_rows] = glyph_roles
+        # ... and so is an icon drawn as a ring with a label on its right: a radio button
+        roles[ring_glyphs(rgb, elements, roles)] = "radio"
         # ... and glyphs lined up with their labels are one kind of control (see `siblings`)
         roles[:n] = _harmonised_glyphs(elements, roles, parts, scale)
         roles[link_texts(elements, roles)] = "link"

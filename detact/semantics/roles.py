@@ -27,6 +27,8 @@ from ..boxes import gaps_beside
 from ..elements import INTERACTIVE, ROLES, STATES
 from ..errors import ModelUnavailable
 from ..runtime import onnx_metadata, ort_session, package_data
+from ..text.fast import dotted_ring, to_gray
+from ..text.split import median_ink
 from .features import CROP_H, CROP_W, FEATURES, FEATURES_VERSION, ControlInputs
 
 #: Roles whose "checked" state is scored (a pressed toggle button counts as checked).
@@ -175,6 +177,48 @@ def control_glyphs(elements, roles: np.ndarray, max_gap: float = 2.0) -> tuple[n
     return rows, np.array([GLYPH_ROLES[str(label)] for label in elements.label[rows]], dtype=object)
 
 
+def ring_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, max_gap: float = 1.0) -> np.ndarray:
+    """Rows of icons drawn as a ring (`is_ring`: a hollow circle, or one around a dot) with a
+    text run on their right within ``max_gap`` icon widths: a radio button and its label,
+    whatever the icon stage named the ring ("record", for a circle). Left out, as in
+    `control_glyphs`: glyphs ``roles`` (N,) already calls a checkbox, radio or switch, and
+    glyphs labelled by a menu item, or by a link (a navigation bar's items drawn with a circle
+    icon)."""
+    icons = np.flatnonzero((elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL))
+    texts = np.flatnonzero(elements.kind == "text")
+    if not len(icons) or not len(texts):
+        return np.zeros(0, np.int64)
+    gap = gaps_beside(elements.xyxy[icons], elements.xyxy[texts], max_gap, left_too=False)
+    nearest = texts[gap.argmin(axis=1)]
+    labelled = np.isfinite(gap).any(axis=1) & ~np.isin(roles[nearest], ("menuitem", "link"))
+    gray = to_gray(rgb)
+    return np.array([r for r in icons[labelled].tolist() if is_ring(gray, elements.xyxy[r])], np.int64)
+
+
+def is_ring(gray: np.ndarray, box, contrast: int = 40) -> bool:
+    """Whether the ink in ``box`` (gray (H, W) image) is a ring: about as wide as tall (8 px or
+    more), its four corners blank (round, not a square), and its middle blank (a hollow
+    circle) or a dot parted from the ring by a gap (`text.fast.dotted_ring`)."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    crop = gray[max(y0 - 2, 0):y1 + 2, max(x0 - 2, 0):x1 + 2]
+    if crop.size == 0:
+        return False
+    ink = median_ink(crop, contrast)
+    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    if not len(rows):
+        return False
+    ink = ink[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
+    h, w = ink.shape
+    if min(h, w) < 8 or not 0.85 <= w / h <= 1.18:
+        return False
+    c = max(2, min(h, w) // 5)
+    corners = (ink[:c, :c].mean(), ink[:c, -c:].mean(), ink[-c:, :c].mean(), ink[-c:, -c:].mean())
+    if max(corners) > 0.15:
+        return False
+    middle = ink[int(h * 0.35):h - int(h * 0.35), int(w * 0.35):w - int(w * 0.35)]
+    return bool(middle.mean() <= 0.05 or dotted_ring(ink))
+
+
 #: What a glyph read as a letter may read as ("O" for a radio's ring, "O:" with its focus dot).
 GLYPH_READS = frozenset("Oo0QD°©®@[]:.")
 
@@ -224,6 +268,6 @@ def make_role_classifier(device: str = "cpu"):
 
 
 __all__ = ["ROLES", "INTERACTIVE", "STATEFUL", "STATEFUL_GLYPHS", "shows_other_glyph", "control_glyphs",
-           "one_glyph_reads",
+           "one_glyph_reads", "ring_glyphs", "is_ring",
            "GLYPH_ROLES", "glyphs_read_as_letters", "link_texts", "RoleResult",
            "ControlClassifier", "RuleRoles", "make_role_classifier", "CROP_H", "CROP_W"]

@@ -10,6 +10,7 @@ import re
 from functools import cached_property
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from ..elements import Elements
@@ -98,7 +99,9 @@ def ring_not_letter(gray: np.ndarray, box, glyph_end: int, text_start: int, cont
 def dotted_ring(ink: np.ndarray) -> bool:
     """Whether ``ink`` (H, W bool, cut to its box) is a ring around a separate dot, a checked
     radio button (no letter has ink inside its bowl): along the middle rows, the ring's side,
-    a gap, then ink on the centre (the ring's far side may be too faint to see)."""
+    a gap, then ink on the centre (the ring's far side may be too faint to see); and the
+    centre's ink is a blob of its own, less than 0.6 of the ring across (a "no entry" sign's
+    slash joins the ring)."""
     h, w = ink.shape
     if min(h, w) < 7:
         return False
@@ -108,7 +111,9 @@ def dotted_ring(ink: np.ndarray) -> bool:
         centre = np.flatnonzero((starts <= w // 2) & (w // 2 < ends))
         if not len(centre) or centre[0] == 0:
             return False
-    return True
+    _, labels = cv2.connectedComponents(ink.astype(np.uint8), connectivity=8)
+    ys, xs = np.nonzero(labels == labels[h // 2, w // 2])
+    return bool(ys.max() - ys.min() < 0.6 * h and xs.max() - xs.min() < 0.6 * w)
 
 
 def lone_rings(gray: np.ndarray, xyxy: np.ndarray, texts: list[str]) -> np.ndarray:
