@@ -27,8 +27,7 @@ from ..boxes import gaps_beside
 from ..elements import INTERACTIVE, ROLES, STATES
 from ..errors import ModelUnavailable
 from ..runtime import onnx_metadata, ort_session, package_data
-from ..text.fast import dotted_ring, to_gray
-from ..text.split import median_ink
+from ..text.fast import dotted_ring, ink_inside, to_gray
 from .features import CROP_H, CROP_W, FEATURES, FEATURES_VERSION, ControlInputs
 
 #: Roles whose "checked" state is scored (a pressed toggle button counts as checked).
@@ -191,23 +190,23 @@ def ring_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, max_gap: float = 1
     gap = gaps_beside(elements.xyxy[icons], elements.xyxy[texts], max_gap, left_too=False)
     nearest = texts[gap.argmin(axis=1)]
     labelled = np.isfinite(gap).any(axis=1) & ~np.isin(roles[nearest], ("menuitem", "link"))
-    gray = to_gray(rgb)
-    return np.array([r for r in icons[labelled].tolist() if is_ring(gray, elements.xyxy[r])], np.int64)
+    return np.array([r for r in icons[labelled].tolist() if is_ring(rgb, elements.xyxy[r])], np.int64)
 
 
-def is_ring(gray: np.ndarray, box, contrast: int = 40) -> bool:
-    """Whether the ink in ``box`` (gray (H, W) image) is a ring: about as wide as tall (8 px or
-    more), its four corners blank (round, not a square), and its middle blank (a hollow
-    circle) or a dot parted from the ring by a gap (`text.fast.dotted_ring`)."""
+def is_ring(image: np.ndarray, box, contrast: int = 40) -> bool:
+    """Whether the ink in ``box`` of ``image`` (RGB (H, W, 3) or gray (H, W)) is a ring: about
+    as wide as tall (8 px or more), its four corners blank (round, not a square), and its
+    middle blank (a hollow circle) or a dot parted from the ring by a gap
+    (`text.fast.dotted_ring`)."""
     x0, y0, x1, y1 = (int(v) for v in box)
-    crop = gray[max(y0 - 2, 0):y1 + 2, max(x0 - 2, 0):x1 + 2]
+    crop = image[max(y0 - 2, 0):y1 + 2, max(x0 - 2, 0):x1 + 2]
     if crop.size == 0:
         return False
-    ink = median_ink(crop, contrast)
-    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
-    if not len(rows):
+    gray = to_gray(crop) if crop.ndim == 3 else crop      # only the crop: this runs per icon
+    found = ink_inside(gray, (0, 0, gray.shape[1], gray.shape[0]), border=0, contrast=contrast)
+    if found is None:
         return False
-    ink = ink[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
+    ink = found[1]
     h, w = ink.shape
     if min(h, w) < 8 or not 0.85 <= w / h <= 1.18:
         return False
