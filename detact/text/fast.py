@@ -20,7 +20,7 @@ from .base import TextEngine
 from .detect import TextDetector
 from .export import RECOGNIZER_HEIGHT
 from .recognize import ScreenRecognizer, TextRecognizer
-from .split import baseline_and_top, find_underlines, inside_frame, median_ink, split_lines
+from .split import baseline_and_top, find_underlines, inside_frame, median_ink, split_lines, true_runs
 
 log = logging.getLogger("detact.text")
 
@@ -106,9 +106,8 @@ def dotted_ring(ink: np.ndarray) -> bool:
     if min(h, w) < 7:
         return False
     for row in ink[h // 2 - 1:h // 2 + 2]:
-        d = np.diff(np.concatenate([[0], row.astype(np.int8), [0]]))
-        starts, ends = np.flatnonzero(d == 1), np.flatnonzero(d == -1)
-        centre = np.flatnonzero((starts <= w // 2) & (w // 2 < ends))
+        runs = true_runs(row)
+        centre = np.flatnonzero((runs[:, 0] <= w // 2) & (w // 2 < runs[:, 1]))
         if not len(centre) or centre[0] == 0:
             return False
     _, labels = cv2.connectedComponents(ink.astype(np.uint8), connectivity=8)

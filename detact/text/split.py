@@ -21,7 +21,7 @@ def median_ink(gray: np.ndarray, contrast: int) -> np.ndarray:
     return np.abs(g - int(np.median(g))) > contrast
 
 
-def _runs(mask: np.ndarray) -> np.ndarray:
+def true_runs(mask: np.ndarray) -> np.ndarray:
     """(K, 2) [start, end) index pairs of the True runs in a 1-D bool array."""
     d = np.diff(np.concatenate([[0], mask.astype(np.int8), [0]]))
     return np.stack([np.flatnonzero(d == 1), np.flatnonzero(d == -1)], axis=1)
@@ -251,7 +251,7 @@ def box_like(line: LineInk, run: np.ndarray, min_side: int = 8, edge: float = 0.
         return False
 
     def side(lines: np.ndarray) -> bool:   # the outer line, or the next one in (rounded corners)
-        return any(len(_runs(line)) == 1 and line.mean() >= edge for line in lines)
+        return any(len(true_runs(line)) == 1 and line.mean() >= edge for line in lines)
 
     return side(blob[:2]) and side(blob[-2:]) and side(blob[:, :2].T) and side(blob[:, -2:].T)
 
@@ -292,7 +292,7 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
     line = line_ink(gray, (x0, fy0, x1, fy1), contrast, rgb)
     if line is None:
         return ([(x0, y0, x1, y1)], []) if gray[y0:y1, x0:x1].size else ([], [])
-    runs = _runs(line.ink.any(axis=0))
+    runs = true_runs(line.ink.any(axis=0))
     r0, r1 = line.rows
     if len(runs) == 1 and box_like(line, runs[0]):   # a check box on its own
         return [], [(x0 + int(runs[0, 0]), fy0 + r0, x0 + int(runs[0, 1]), fy0 + r1 + 1)]
