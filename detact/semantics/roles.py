@@ -29,6 +29,7 @@ from ..errors import ModelUnavailable
 from ..runtime import onnx_metadata, ort_session, package_data
 from ..text.fast import dotted_ring, ink_inside, to_gray
 from .features import CROP_H, CROP_W, FEATURES, FEATURES_VERSION, ControlInputs
+from .siblings import glyphs_with_labels
 
 #: Roles whose "checked" state is scored (a pressed toggle button counts as checked).
 STATEFUL = ("checkbox", "radio", "switch")
@@ -183,14 +184,10 @@ def ring_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, max_gap: float = 1
     `control_glyphs`: glyphs ``roles`` (N,) already calls a checkbox, radio or switch, and
     glyphs labelled by a menu item, or by a link (a navigation bar's items drawn with a circle
     icon)."""
-    icons = np.flatnonzero((elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL))
-    texts = np.flatnonzero(elements.kind == "text")
-    if not len(icons) or not len(texts):
-        return np.zeros(0, np.int64)
-    gap = gaps_beside(elements.xyxy[icons], elements.xyxy[texts], max_gap, left_too=False)
-    nearest = texts[gap.argmin(axis=1)]
-    labelled = np.isfinite(gap).any(axis=1) & ~np.isin(roles[nearest], ("menuitem", "link"))
-    return np.array([r for r in icons[labelled].tolist() if is_ring(rgb, elements.xyxy[r])], np.int64)
+    free = (elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL)
+    icons, labels = glyphs_with_labels(elements.kind, elements.xyxy, free, max_gap)
+    icons = icons[~np.isin(roles[labels], ("menuitem", "link"))]
+    return np.array([r for r in icons.tolist() if is_ring(rgb, elements.xyxy[r])], np.int64)
 
 
 def is_ring(image: np.ndarray, box, contrast: int = 40) -> bool:

@@ -101,16 +101,16 @@ GLYPH_LINE_ROLES = ("checkbox", "radio", "switch")
 GLYPH_HEIGHT_RATIO = 1.5
 
 
-def glyphs_with_labels(kind: np.ndarray, xyxy: np.ndarray, glyph: np.ndarray | None = None
-                       ) -> tuple[np.ndarray, np.ndarray]:
+def glyphs_with_labels(kind: np.ndarray, xyxy: np.ndarray, glyph: np.ndarray | None = None,
+                       max_gap: float = 2.0) -> tuple[np.ndarray, np.ndarray]:
     """Rows of glyphs (``glyph`` ``(N,)`` bool, default: the icons of ``kind`` ``(N,)``; ``(N, 4)``
-    boxes) with a text run on their right within two glyph widths (`boxes.gaps_beside`), and
-    the row of that (nearest) text run."""
+    boxes) with a text run on their right within ``max_gap`` glyph widths (`boxes.gaps_beside`),
+    and the row of that (nearest) text run."""
     glyph = kind == "icon" if glyph is None else glyph
     glyphs, texts = np.flatnonzero(glyph), np.flatnonzero((kind == "text") & ~glyph)
     if not len(glyphs) or not len(texts):
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    gap = gaps_beside(np.asarray(xyxy)[glyphs], np.asarray(xyxy)[texts], 2.0, left_too=False)
+    gap = gaps_beside(np.asarray(xyxy)[glyphs], np.asarray(xyxy)[texts], max_gap, left_too=False)
     found = np.isfinite(gap).any(axis=1)
     return glyphs[found], texts[gap.argmin(axis=1)][found]
 
