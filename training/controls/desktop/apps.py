@@ -140,8 +140,8 @@ def write_home(home: Path, rng: random.Random, icon_theme: str, font: str) -> No
 class AppDriver(_Driver):
     """Scenario steps for any app: the shared ones plus menubar menus and the preferences dialog."""
 
-    def __init__(self, s, app: str, rng: random.Random, prefs: tuple[str, ...]):
-        super().__init__(s, app, rng)
+    def __init__(self, s, app: str, rng: random.Random, prefs: tuple[str, ...], scale: float | None = None):
+        super().__init__(s, app, rng, scale)
         self.prefs = prefs
 
     def menubar_items(self) -> list[dict]:

@@ -157,7 +157,7 @@ class DesktopBuilder:
             time.sleep(1.0)
             s.fill_screen(".")
             time.sleep(0.8)
-            driver = GtkFactoryDriver(s, app, rng) if L.source == "gtk3" else QtGalleryDriver(s, app, rng)
+            driver = GtkFactoryDriver(s, app, rng, L.scale) if L.source == "gtk3" else QtGalleryDriver(s, app, rng)
             return self._scenario(s, driver, app, toolkit, L, budget)
 
     def run_app(self, L: Launch, budget: int | None) -> int:
@@ -184,7 +184,8 @@ class DesktopBuilder:
             time.sleep(1.5)
             s.fill_screen(".")
             time.sleep(1.0)
-            return self._scenario(s, AppDriver(s, name, rng, app.prefs), name, app.toolkit, L, budget)
+            driver = AppDriver(s, name, rng, app.prefs, L.scale if app.toolkit == "gtk3" else None)
+            return self._scenario(s, driver, name, app.toolkit, L, budget)
 
     def _scenario(self, s: DesktopSession, driver: "_Driver", app: str, toolkit: str, L: Launch,
                   budget: int | None) -> int:
@@ -218,7 +219,7 @@ class DesktopBuilder:
         nodes = s.atspi.dump(app)
         png = s.screenshot()
         w, h = L.screen
-        elements, ignore = TreeConverter(nodes, toolkit, coord_scale(nodes, w), w, h).convert()
+        elements, ignore = TreeConverter(nodes, toolkit, coord_scale(nodes, w, toolkit, L.scale), w, h).convert()
         if len(elements) < 5:
             raise DesktopError(f"only {len(elements)} elements after {step}")
         wt = L.theme if toolkit == "gtk3" else f"{L.theme}{'-dark' if L.dark else '-light'}"
@@ -231,8 +232,14 @@ class DesktopBuilder:
         return 1
 
 
-def coord_scale(nodes: list[dict], screen_w: int) -> float:
-    """Factor from AT-SPI extents to image pixels, from the main window filling the screen."""
+def coord_scale(nodes: list[dict], screen_w: int, toolkit: str = "", launch_scale: float | None = None) -> float:
+    """Factor from AT-SPI extents to image pixels. GTK 3 reports logical pixels, so for it the
+    factor is the launch's GDK_SCALE; a guess from the window's size is wrong when the window
+    is larger than the screen (gtk3-widget-factory at 1024x768 logical, scale 2, came out 1).
+    Other toolkits (Qt reports device pixels) or an unknown scale: guessed from the main
+    window filling the screen."""
+    if toolkit == "gtk3" and launch_scale:
+        return float(launch_scale)
     frames = [n["ext"] for n in nodes if n["depth"] == 1 and n.get("ext") and n["ext"][2] > 0]
     if not frames:
         return 1.0
@@ -246,9 +253,10 @@ NOOP = object()  # a step that found nothing to act on: no screenshot
 class _Driver:
     """Shared helpers for scenario drivers."""
 
-    def __init__(self, s: DesktopSession, app: str, rng: random.Random):
+    def __init__(self, s: DesktopSession, app: str, rng: random.Random, scale: float | None = None):
+        """scale: AT-SPI units -> screen pixels when known (GTK: its GDK_SCALE); None: guessed."""
         self.s, self.app, self.r = s, app, rng
-        self._scale = None
+        self._scale = scale
 
     def nodes(self) -> list[dict]:
         return self.s.atspi.dump(self.app)
