@@ -367,3 +367,55 @@ def test_ink_the_recognizer_read_no_character_for_is_cut_off_the_front(mark, fir
 ])
 def test_long_reads_are_judged_by_per_character_certainty(conf, length, expected):
     assert per_word_confidence(np.array([conf]), np.array([length]))[0] == pytest.approx(expected)
+
+
+def table_image(rows, column2: int | None = None, size=(520, 160), pitch: int = 26) -> tuple[np.ndarray, np.ndarray]:
+    """A gray table: each row (first cell, second cell) drawn at x 10 and ``column2`` (None:
+    right after the first cell, one space apart: a paragraph line), ``pitch`` px apart. Returns
+    the image and the detector's line boxes (one per row, the image's width)."""
+    img = Image.new("L", size, 255)
+    d = ImageDraw.Draw(img)
+    f = font(16)
+    for r, (first, second) in enumerate(rows):
+        y = 6 + r * pitch
+        d.text((10, y), first, fill=20, font=f)
+        if second:
+            x = column2 if column2 is not None else 10 + f.getlength(first + " ")
+            d.text((x, y), second, fill=20, font=f)
+    lines = np.array([[0, 4 + r * pitch, size[0], 4 + r * pitch + 22] for r in range(len(rows))], np.int32)
+    return np.asarray(img), lines
+
+
+def _cells(img, lines) -> list[int]:
+    from detact.text.split import split_at_columns
+    runs, _, _ = split_lines(img, lines)
+    cut = split_at_columns(img, runs)
+    return [int(((cut[:, 1] + cut[:, 3]) // 2 // 26 == r).sum()) for r in range(len(lines))]
+
+
+def test_a_row_whose_cells_are_two_spaces_apart_is_cut_where_the_other_rows_show_the_column():
+    f = font(16)
+    long_first = "Quarterly report"
+    column2 = int(round(10 + f.getlength(long_first + "  ")))
+    rows = [("Notes", "folder"), ("Budget", "spreadsheet"), (long_first, "document"), ("Plan", "text file")]
+    img, lines = table_image(rows, column2)
+    runs, _, _ = split_lines(img, lines)
+    assert len(runs) == 7                               # the third row's cells are one run to the gap rule
+    assert _cells(img, lines) == [2, 2, 2, 2]
+    # one space apart, the cells are no wider apart than the words: no cut
+    img, lines = table_image(rows, int(round(10 + f.getlength(long_first + " "))))
+    assert _cells(img, lines) == [2, 2, 1, 2]
+
+
+def test_prose_lines_stay_whole():
+    rows = [("The quick brown fox", "jumps over"), ("the lazy dog and", "runs away"), ("into the woods", "again")]
+    img, lines = table_image(rows)                      # each second part one space after the first
+    assert _cells(img, lines) == [1, 1, 1]
+
+
+def test_two_rows_showing_the_column_are_not_enough():
+    f = font(16)
+    column2 = int(round(10 + f.getlength("Quarterly report  ")))
+    rows = [("Notes", "folder"), ("Budget", "sheet"), ("Quarterly report", "document"), ("Plan", ""), ("Ideas", "")]
+    img, lines = table_image(rows, column2)
+    assert _cells(img, lines) == [2, 2, 1, 1, 1]

@@ -20,7 +20,8 @@ from .base import TextEngine
 from .detect import TextDetector
 from .export import RECOGNIZER_HEIGHT
 from .recognize import ScreenRecognizer, TextRecognizer
-from .split import baseline_and_top, find_underlines, inside_frame, median_ink, split_lines, true_runs
+from .split import (baseline_and_top, find_underlines, inside_frame, median_ink, split_at_columns, split_lines,
+                    true_runs)
 
 log = logging.getLogger("detact.text")
 
@@ -413,6 +414,7 @@ class FastTextEngine(TextEngine):
         """`runs` with the gray image (`to_gray` of ``rgb``) already made."""
         lines, _ = self.detector.detect(rgb)
         xyxy, _, glyphs = split_lines(gray, lines, rgb) if len(lines) else (lines, None, np.zeros((0, 4), np.int32))
+        xyxy = split_at_columns(gray, xyxy)
         source = rgb if isinstance(self.recognizer, ScreenRecognizer) else gray
         return xyxy, glyphs, erase_underlines(source, gray, xyxy)
 

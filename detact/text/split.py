@@ -6,7 +6,12 @@ cut where the gap is wider than a word space, and at a word space where the styl
 bold black title then a grey URL, a red "WARNING:" then the sentence: another colour, weight or
 size is another run, so each can be found); a leading run shaped like an icon (about as wide as
 it is tall, then a gap) is split off as an icon candidate instead of being read as a letter,
-and a frame the detector took into the box (a text field's border) is left out."""
+and a frame the detector took into the box (a text field's border) is left out.
+
+Table cells a word space apart are one run to the gap rule; the rows around them show the
+columns (`split_at_columns`): a run is cut at a word gap where, on at least two other rows
+nearby, one run starts at the next word and the run before it on that row lines up with this
+run's start (a left-aligned column) or ends where this word ends (a right-aligned one)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -330,3 +335,79 @@ def split_lines(gray: np.ndarray, xyxy: np.ndarray, rgb: np.ndarray | None = Non
         icons += ic
     as_boxes = lambda b: np.array(b, np.int32).reshape(-1, 4)  # noqa: E731
     return as_boxes(texts), np.array(owners, np.int64), as_boxes(icons)
+
+
+#: Rows of a table around a run searched for its columns (`split_at_columns`), in run heights.
+COLUMN_REACH = 15
+
+
+def split_at_columns(gray: np.ndarray, xyxy: np.ndarray, contrast: int = 40, min_rows: int = 3,
+                     pad: int = 2) -> np.ndarray:
+    """Text run boxes (N, 4; x1/y1 exclusive, ink padded by ``pad``) with runs that span table
+    columns cut in two at the word gaps where the rows around show a column boundary (see the
+    module docstring): at least ``min_rows`` other rows within `COLUMN_REACH` run heights, their
+    runs of about this run's height, hold a pair of neighbouring runs whose right one starts
+    where the word after the gap starts and whose left one starts where this run's current piece
+    starts or ends where the word before the gap ends (each within a fifth of the ink height, at
+    least 3 px). ``gray``: (H, W) image the runs were found in."""
+    b = np.asarray(xyxy, np.int64).reshape(-1, 4)
+    if len(b) < 1 + min_rows * 2:
+        return np.asarray(xyxy, np.int32).reshape(-1, 4)
+    h = np.maximum(1, b[:, 3] - b[:, 1])
+    cy = (b[:, 1] + b[:, 3]) / 2
+    # each run's right neighbour on its row: the nearest run starting after it, on its mid-line
+    same_row = np.abs(cy[:, None] - cy[None, :]) <= 0.3 * h[:, None]
+    gap = b[None, :, 0] - b[:, None, 2]
+    gap = np.where(same_row & (gap >= -1), gap, np.iinfo(np.int64).max)
+    np.fill_diagonal(gap, np.iinfo(np.int64).max)
+    right = np.where(gap.min(axis=1) < np.iinfo(np.int64).max, gap.argmin(axis=1), -1)
+    left_of = np.flatnonzero(right >= 0)             # A rows; B = right[A]
+    if len(left_of) < min_rows:
+        return np.asarray(xyxy, np.int32).reshape(-1, 4)
+    a_box, b_box = b[left_of], b[right[left_of]]
+    hb = h[right[left_of]]
+    # near[i, k]: pair k lies on another row within reach of run i, of about its height, and its
+    # right run starts inside run i
+    dy = np.abs(cy[right[left_of]][None, :] - cy[:, None])
+    near = ((dy > 0.5 * h[:, None]) & (dy <= COLUMN_REACH * h[:, None])
+            & (hb[None, :] >= 0.7 * h[:, None]) & (hb[None, :] <= 1.4 * h[:, None])
+            & (b_box[None, :, 0] > (b[:, 0] + h)[:, None]) & (b_box[None, :, 0] < (b[:, 2] - h)[:, None]))
+    out = []
+    for i, box in enumerate(b):
+        if near[i].sum() < min_rows:
+            out.append(box)
+            continue
+        out += _cut_at_columns(gray, box, a_box[near[i]], b_box[near[i]], contrast, min_rows, pad)
+    return np.array(out, np.int32).reshape(-1, 4)
+
+
+def _cut_at_columns(gray: np.ndarray, box, a_box: np.ndarray, b_box: np.ndarray, contrast: int, min_rows: int,
+                    pad: int) -> list[np.ndarray]:
+    """`split_at_columns` for one run ``box``, given the neighbouring-run pairs (A (K, 4), B
+    (K, 4)) of the rows around it. Only word gaps (at least 0.3 of the ink height, 3 px) are
+    cut, and only one at least 1.3 times as wide as the run's other word gaps (their median):
+    table cells sit further apart than words, while in monospace text every word starts on the
+    grid the lines around it share."""
+    line = line_ink(gray, box, contrast)
+    if line is None:
+        return [box]
+    runs = true_runs(line.ink.any(axis=0))
+    x0 = int(box[0])
+    ends, starts = x0 + runs[:-1, 1], x0 + runs[1:, 0]
+    word = (starts - ends) >= max(3, 0.3 * line.ink_h)
+    ends, starts = ends[word], starts[word]
+    widths = starts - ends
+    tol = max(3, 0.2 * line.ink_h)
+    pieces, start = [], x0                           # start: the current piece's left edge (box)
+    for k in range(len(ends)):
+        others = np.delete(widths, k)
+        if len(others) and widths[k] < 1.3 * np.median(others):
+            continue
+        starts_here = np.abs(b_box[:, 0] + pad - starts[k]) <= tol
+        lined_up = (np.abs(a_box[:, 0] - start) <= tol) | (np.abs(a_box[:, 2] - pad - ends[k]) <= tol)
+        if (starts_here & lined_up).sum() >= min_rows:
+            pieces.append(np.array([start, box[1], ends[k] + pad, box[3]]))
+            start = int(starts[k]) - pad
+    if not pieces:
+        return [box]
+    return pieces + [np.array([start, box[1], box[2], box[3]])]
