@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from detact.elements import Elements
-from detact.semantics.compounds import compound_candidates, dropdown_rows, entries_with_arrow, spin_buttons
+from detact.semantics.compounds import (compound_candidates, dropdown_rows, entries_in_combos, entries_with_arrow,
+                                       spin_buttons)
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import control_glyphs, glyphs_read_as_letters, link_texts
@@ -113,6 +114,47 @@ def test_dropdown_arrow_makes_a_framed_value_a_combo_box(mark, scale, is_dropdow
     assert dropdown_rows(rgb, els).tolist() == ([0] if is_dropdown else [])
     # unframed text is never one
     assert dropdown_rows(rgb, els.with_(frame=np.full((1, 4), -1, np.int32))).tolist() == []
+
+
+def _combo_picture(divider: str, scale: int = 1) -> tuple[np.ndarray, Elements, dict]:
+    """A drawn combo box: a frame around a value and a drop-down arrow, with ``divider`` "rule"
+    (a 1 px line before the arrow: GTK's combo box entry), "plate" (the arrow on a grey button
+    plate) or "" (value and arrow on one plate). Returns the image, its elements (combo box,
+    value, arrow) and the parts map."""
+    from PIL import Image, ImageDraw
+    s = scale
+    img = Image.new("RGB", (400 * s, 80 * s), (246, 245, 244))
+    d = ImageDraw.Draw(img)
+    frame = [100 * s, 20 * s, 300 * s, 54 * s]
+    d.rectangle(frame, fill=(255, 255, 255), outline=(180, 175, 170), width=s)
+    if divider == "plate":
+        d.rectangle([262 * s, 21 * s, 299 * s, 53 * s], fill=(225, 222, 219))
+    elif divider == "rule":
+        d.line([(262 * s, 21 * s), (262 * s, 53 * s)], fill=(180, 175, 170), width=s)
+    d.rectangle([110 * s, 30 * s, 190 * s, 44 * s], fill=(40, 40, 40))          # the value's ink
+    d.polygon([(275 * s, 34 * s), (287 * s, 34 * s), (281 * s, 40 * s)], fill=(40, 40, 40))
+    els = Elements([frame, [108 * s, 27 * s, 192 * s, 47 * s], [274 * s, 33 * s, 288 * s, 41 * s]],
+                   ["region", "text", "icon"], ["", "value", ""], ["", "", "caret down"],
+                   role=["combobox", "text", "icon"]).numbered()
+    return np.asarray(img), els, {0: np.array([1, 2])}
+
+
+@pytest.mark.parametrize("divider, scale, end", [
+    ("rule", 1, 262), ("rule", 2, 524), ("plate", 1, 262),
+    ("", 1, None), ("", 2, None),
+])
+def test_editable_combo_box_holds_a_text_box_up_to_its_rule(divider, scale, end):
+    rgb, els, parts = _combo_picture(divider, scale)
+    found = entries_in_combos(rgb, els, parts)
+    if end is None:
+        assert found == []
+    else:
+        [(combo, text, box)] = found
+        assert (combo, text) == (0, 1)
+        assert box.tolist() == [100 * scale, 20 * scale, end, 54 * scale]
+    # a combo box whose parts are not one value and one arrow holds none
+    assert entries_in_combos(rgb, els, {0: np.array([1])}) == []
+    assert entries_in_combos(rgb, els.with_(role=np.array(["button", "text", "icon"], object)), parts) == []
 
 
 # ---------------------------------------------------------------- names and values

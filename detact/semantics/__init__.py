@@ -17,7 +17,8 @@ from ..boxes import reading_order
 from ..color import dominant_colors
 from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
-from .compounds import compound_candidates, dropdown_rows, entries_with_arrow, framed_regions, spin_buttons
+from .compounds import (compound_candidates, dropdown_rows, entries_in_combos, entries_with_arrow, framed_regions,
+                        spin_buttons)
 from .features import control_inputs
 from .labels import assign_names
 from .plates import KEEP_ROLES, centred_labels
@@ -119,6 +120,7 @@ class Semantics:
         for row, rows in part_rows.items():
             parent[rows] = row
         everything = assign_names(everything.with_(parent=parent), part_rows)
+        everything = _with_entries(everything, entries_in_combos(rgb, everything, part_rows))
         everything = _renumber(everything)
         remaining = _without(groups, compounds.xyxy[control]) if len(compounds) else groups
         return build_tree(everything, remaining, rgb.shape[1], rgb.shape[0], first_id=len(everything))
@@ -187,6 +189,25 @@ def _letters_as_glyphs(everything: Elements, rows: np.ndarray) -> Elements:
     kind[rows], text[rows] = "icon", ""
     label[rows] = [function[str(r)] for r in everything.role[rows]]
     return everything.with_(kind=kind, text=text, label=label)
+
+
+def _with_entries(everything: Elements, entries: list[tuple[int, int, np.ndarray]]) -> Elements:
+    """``everything`` (numbered by row) plus the text box of each editable combo box (from
+    `compounds.entries_in_combos`: combo row, value text row, box): a child of the combo box,
+    named as it is, holding the value text as its value and its child."""
+    if not entries:
+        return everything
+    n = len(everything)
+    combos = np.array([c for c, _, _ in entries])
+    boxes = Elements(np.stack([b for _, _, b in entries]), ["region"] * len(entries),
+                     role=["textbox"] * len(entries), name=everything.name[combos],
+                     value=[str(everything.text[t]) for _, t, _ in entries],
+                     states=[tuple(s for s in everything.states[c] if s != "expanded") for c in combos],
+                     color=everything.color[combos], score=everything.score[combos],
+                     parent=everything.id[combos], id=n + np.arange(len(entries)))
+    parent = everything.parent.copy()
+    parent[[t for _, t, _ in entries]] = n + np.arange(len(entries))
+    return Elements.concat([everything.with_(parent=parent), boxes])
 
 
 def _without(groups: np.ndarray, used: np.ndarray) -> np.ndarray:

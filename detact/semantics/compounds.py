@@ -16,6 +16,12 @@ A combo box or text box whose frame is at least 2.5 times as wide as tall and en
 spin button draws its value, then "-" and "+" buttons inside one frame, and a disabled "-" is
 often too faint to be found.
 
+A combo box you can type in is a text box beside an arrow button, and an accessibility tree
+lists that text box as the combo box's child (GTK's combo box entry, Qt's editable combo). Its
+frame draws a rule (or the edge of the button's plate) between the value and the arrow, where
+a combo box you cannot type in draws both on one plate (`entry_end`); the text box then spans
+the frame from its left edge to that rule (`entries_in_combos`).
+
 A frame around a single text is a combo box when its free right end holds a drop-down arrow
 (`dropdown_rows`): a small mark, wider than tall, centred on the frame's mid-line, alone
 between the text and the right border. The segmenter drops such marks (a 10x6 px chevron is
@@ -137,3 +143,43 @@ def _frames_ending_in(elements: Elements, boxes: np.ndarray, parts: list[np.ndar
                 and (elements.kind[rows[rows != last]] == "text").sum() <= 1):
             keep.append(k)
     return np.array(keep, np.int64)
+
+
+def entry_end(rgb: np.ndarray, frame: np.ndarray, text: np.ndarray, arrow: np.ndarray, contrast: int = 18,
+              min_rows: float = 0.8) -> int:
+    """The x where the text box of an editable combo box ends, or -1: the first column between
+    ``text``'s right end and ``arrow``'s left (boxes x0, y0, x1, y1 on the RGB uint8 ``rgb``,
+    inside ``frame``) that differs by more than ``contrast`` grey levels from the background
+    just right of the text on at least ``min_rows`` of the frame's inner rows."""
+    x0, y0, x1, y1 = (int(v) for v in frame)
+    lo, hi = int(text[2]) + 1, int(arrow[0]) - 1
+    top, bottom = y0 + 3, y1 - 2
+    if hi - lo < 5 or bottom - top < 6:
+        return -1
+    gray = rgb[top:bottom, lo:hi].astype(np.int16).mean(axis=2)
+    background = np.median(gray[:, :3], axis=1, keepdims=True)
+    differs = (np.abs(gray - background) > contrast).mean(axis=0) >= min_rows
+    differs[:3] = False
+    cols = np.flatnonzero(differs)
+    return lo + int(cols[0]) if len(cols) else -1
+
+
+def entries_in_combos(rgb: np.ndarray, elements: Elements, parts: dict[int, np.ndarray]) -> list[tuple[int, int, np.ndarray]]:
+    """The text boxes inside editable combo boxes: for each row of ``elements`` with the role
+    "combobox" made (``parts``: row -> part rows) of one text and a drop-down arrow icon on its
+    right, whose frame has a rule between the two (`entry_end`), (combo row, text row, text box
+    (4,) from the frame's left edge to the rule)."""
+    found = []
+    for row, rows in parts.items():
+        rows = np.asarray(rows)
+        if elements.role[row] != "combobox" or len(rows) != 2:
+            continue
+        text = rows[elements.kind[rows] == "text"]
+        arrow = rows[(elements.kind[rows] == "icon") & np.isin(elements.label[rows], DROPDOWN_ARROWS)]
+        if len(text) != 1 or len(arrow) != 1 or elements.xyxy[arrow[0], 0] < elements.xyxy[text[0], 2]:
+            continue
+        frame = elements.xyxy[row]
+        end = entry_end(rgb, frame, elements.xyxy[text[0]], elements.xyxy[arrow[0]])
+        if end > 0:
+            found.append((int(row), int(text[0]), np.array([frame[0], frame[1], end, frame[3]], np.int32)))
+    return found
