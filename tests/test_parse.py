@@ -74,6 +74,20 @@ def test_segmenter_finds_widgets_in_both_themes_and_at_scale_2(theme):
             assert len(hits) == 1, (theme, scale, target, [r.bbox for r in regions])
 
 
+@pytest.mark.parametrize("box, found", [
+    ((40, 40, 1560, 72), True),     # a search bar across 95% of the screen, 32 px tall
+    ((40, 40, 500, 72), True),      # a field of ordinary width
+    ((40, 40, 1560, 130), False),   # a 90 px tall band that wide: a panel, not a field
+    ((40, 40, 1560, 50), False),    # a 10 px tall strip: no field
+])
+def test_segmenter_keeps_text_fields_across_most_of_the_screen(box, found):
+    rgb = draw_screen([{"kind": "box", "box": box, "outline": (90, 90, 90)}], size=(1600, 900))
+    regions = ClassicalSegmenter(scale=1).segment(rgb)
+    hits = [r for r in regions if abs(r.bbox[0] - box[0]) <= 2 and abs(r.bbox[2] - box[2]) <= 2
+            and abs(r.bbox[1] - box[1]) <= 2 and abs(r.bbox[3] - box[3]) <= 2]
+    assert (len(hits) == 1) == found, [r.bbox for r in regions]
+
+
 def test_keypad_labels_are_read_once_each(parser):
     """Lone key labels the text detector skips ("-", ".", "=", "+/-") are read from the key's
     ink; a glyph found both as text and as a region is listed once."""

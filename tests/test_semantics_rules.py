@@ -9,7 +9,7 @@ import pytest
 
 from detact.elements import Elements
 from detact.semantics.compounds import (compound_candidates, dropdown_rows, entries_in_combos, entries_with_arrow,
-                                       spin_buttons)
+                                       fields_around_icons, spin_buttons)
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import control_glyphs, glyphs_read_as_letters, link_texts
@@ -155,6 +155,24 @@ def test_editable_combo_box_holds_a_text_box_up_to_its_rule(divider, scale, end)
     # a combo box whose parts are not one value and one arrow holds none
     assert entries_in_combos(rgb, els, {0: np.array([1])}) == []
     assert entries_in_combos(rgb, els.with_(role=np.array(["button", "text", "icon"], object)), parts) == []
+
+
+@pytest.mark.parametrize("icon, frame, scale, is_field", [
+    ([270, 18, 286, 34], [100, 10, 300, 42], 1, True),     # a search field's glass at its right end
+    ([106, 18, 122, 34], [100, 10, 300, 42], 1, True),     # ... or at its left end
+    ([192, 18, 208, 34], [100, 10, 300, 42], 1, False),    # an icon in the middle: no field
+    ([270, 18, 286, 34], [250, 10, 300, 42], 1, False),    # an icon button's frame: not 4 times as wide
+    ([270, 14, 290, 38], [100, 12, 300, 40], 1, False),    # the icon nearly fills the frame's height
+    ([270, 18, 286, 34], [100, 10, 300, 80], 1, False),    # a frame 70 px tall: a panel
+    ([540, 36, 572, 68], [200, 20, 600, 84], 2, True),     # a field at scale 2
+    ([540, 36, 572, 68], [200, 20, 600, 84], 1, False),    # ... too tall at scale 1
+])
+def test_an_icon_at_one_end_of_a_field_shaped_frame_is_in_a_text_field(icon, frame, scale, is_field):
+    els = Elements([icon], ["icon"], [""], ["search"], frame=[frame])
+    assert fields_around_icons(els, scale).tolist() == ([0] if is_field else [])
+    # unframed, or a text: never
+    assert fields_around_icons(els.with_(frame=np.full((1, 4), -1, np.int32)), scale).tolist() == []
+    assert fields_around_icons(els.with_(kind=np.array(["text"], object)), scale).tolist() == []
 
 
 # ---------------------------------------------------------------- names and values

@@ -46,8 +46,13 @@ class ClassicalSegmenter(Segmenter):
         xyxy = np.concatenate([rects[:, :2], rects[:, :2] + rects[:, 2:]], axis=1)
         bw, bh = rects[:, 2], rects[:, 3]
         min_side = self.min_side * scale
+        # a text field can span most of the screen's width (a search bar, a location bar): a
+        # box of a field's height (20 to 54 px once the dilation is given back; a slider's
+        # trough and knob are less) at least 6 times as wide is kept up to 0.98 of the width,
+        # however long
+        field = (bh >= 22 * scale) & (bh <= 56 * scale) & (bw >= 6 * bh) & (bw <= 0.98 * w)
         keep = (bw >= min_side) & (bh >= min_side) & (bw * bh <= self.max_area_frac * w * h) \
-            & (bw <= 0.6 * w) & (bh <= 0.5 * h) & (np.maximum(bw, bh) <= 25 * np.minimum(bw, bh))
+            & (bh <= 0.5 * h) & (((bw <= 0.6 * w) & (np.maximum(bw, bh) <= 25 * np.minimum(bw, bh))) | field)
         xyxy = np.unique(xyxy[keep], axis=0)
         xyxy = self._collapse_duplicates(xyxy)
         # dilation grew every box by one pixel on each side: give it back

@@ -17,8 +17,8 @@ from ..boxes import reading_order
 from ..color import dominant_colors
 from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
-from .compounds import (compound_candidates, dropdown_rows, entries_in_combos, entries_with_arrow, framed_regions,
-                        spin_buttons)
+from .compounds import (compound_candidates, dropdown_rows, entries_in_combos, entries_with_arrow,
+                        fields_around_icons, framed_regions, spin_buttons)
 from .features import control_inputs
 from .labels import assign_names
 from .plates import KEEP_ROLES, centred_labels
@@ -55,7 +55,10 @@ class Semantics:
         semantic columns filled, plus compound controls, numbered in reading order; and the
         containers, numbered after them."""
         compounds, counts, parts = compound_candidates(elements, groups, scale)
-        compounds, counts, parts, dropdowns = _with_dropdowns(rgb, elements, compounds, counts, parts)
+        compounds, counts, parts, dropdowns = _with_framed(elements, compounds, counts, parts,
+                                                           dropdown_rows(rgb, elements))
+        compounds, counts, parts, fields = _with_framed(elements, compounds, counts, parts,
+                                                        fields_around_icons(elements, scale))
         if len(compounds):
             compounds = compounds.with_(color=dominant_colors(rgb, compounds.xyxy))
         n = len(elements)
@@ -73,6 +76,8 @@ class Semantics:
         # a framed value with a drop-down arrow is a combo box (see `compounds`); its text the value
         values = [int(parts[k][0]) for k in dropdowns]
         roles[n + dropdowns] = "combobox"
+        # a field's frame around an icon at one end is a text box (see `compounds`)
+        roles[n + fields] = "textbox"
         # ... and so is a text box that ends in a drop-down arrow, its text again the value
         entries = entries_with_arrow(elements, compounds.xyxy, parts) if len(compounds) else np.zeros(0, int)
         entries = entries[roles[n + entries] == "textbox"]
@@ -120,6 +125,12 @@ class Semantics:
         for row, rows in part_rows.items():
             parent[rows] = row
         everything = assign_names(everything.with_(parent=parent), part_rows)
+        # a text field around an icon shows no value (its name may come from the icon: "search")
+        field_rows = [n + i for i, k in enumerate(used) if k in set(fields.tolist())]
+        if field_rows:
+            value = everything.value.copy()
+            value[field_rows] = ""
+            everything = everything.with_(value=value)
         everything = _with_entries(everything, entries_in_combos(rgb, everything, part_rows))
         everything = _renumber(everything)
         remaining = _without(groups, compounds.xyxy[control]) if len(compounds) else groups
@@ -141,11 +152,11 @@ def _harmonised_glyphs(elements: Elements, roles: np.ndarray, parts: list[np.nda
     return np.where(harmonised != votes, harmonised, roles[:n])
 
 
-def _with_dropdowns(rgb: np.ndarray, elements: Elements, compounds: Elements, counts: np.ndarray,
-                    parts: list[np.ndarray]) -> tuple[Elements, np.ndarray, list[np.ndarray], np.ndarray]:
-    """The compound candidates plus one per framed value with a drop-down arrow (its frame
-    around that one part), and the candidate indices of the latter."""
-    rows = dropdown_rows(rgb, elements)
+def _with_framed(elements: Elements, compounds: Elements, counts: np.ndarray, parts: list[np.ndarray],
+                 rows: np.ndarray) -> tuple[Elements, np.ndarray, list[np.ndarray], np.ndarray]:
+    """The compound candidates plus one per element at ``rows`` (framed alone: a value with a
+    drop-down arrow, an icon in a text field), its frame around that one part, and the
+    candidate indices of the added ones."""
     if not len(rows):
         return compounds, counts, parts, np.zeros(0, np.int64)
     extra = framed_regions(elements.frame[rows])
