@@ -80,7 +80,7 @@ def test_spin_buttons(parts, frame, is_spin):
     assert spin_buttons(els, np.array([frame], np.int32), [np.arange(len(parts))]).tolist() == ([0] if is_spin else [])
 
 
-def _framed_value(mark: str, scale: int = 1) -> tuple[np.ndarray, Elements]:
+def _framed_value(mark: str, scale: int = 1, value: str = "Default") -> tuple[np.ndarray, Elements]:
     """A 1x or 2x drawn frame around a word with ``mark`` at its right end: "chevron" (a
     combo box's), "triangle", "right" (a "next" chevron, taller than wide), "updown" (a spin
     box's two arrows) or "" (a plain button). Returns the image and its framed text element."""
@@ -101,16 +101,20 @@ def _framed_value(mark: str, scale: int = 1) -> tuple[np.ndarray, Elements]:
     elif mark == "updown":
         d.polygon([(cx - 4 * s, cy - 2 * s), (cx + 4 * s, cy - 2 * s), (cx, cy - 7 * s)], fill=(60, 60, 60))
         d.polygon([(cx - 4 * s, cy + 2 * s), (cx + 4 * s, cy + 2 * s), (cx, cy + 7 * s)], fill=(60, 60, 60))
-    els = Elements([[146 * s, 25 * s, 195 * s, 43 * s]], ["text"], ["Default"], frame=[frame])
+    els = Elements([[146 * s, 25 * s, 195 * s, 43 * s]], ["text"], [value], frame=[frame])
     return np.asarray(img), els
 
 
 @pytest.mark.parametrize("mark, scale, is_dropdown", [
     ("chevron", 1, True), ("chevron", 2, True), ("triangle", 1, True),
-    ("", 1, False), ("right", 1, False), ("updown", 1, False),
+    ("", 1, False), ("right", 1, False),
+    # a select's up and down arrows beside a word; beside a number they are a spin box's
+    ("updown", 1, True), ("updown", 2, True), (("updown", "12"), 1, False), (("updown", "0.5 s"), 1, False),
+    (("chevron", "12"), 1, True),
 ])
 def test_dropdown_arrow_makes_a_framed_value_a_combo_box(mark, scale, is_dropdown):
-    rgb, els = _framed_value(mark, scale)
+    mark, value = mark if isinstance(mark, tuple) else (mark, "Default")
+    rgb, els = _framed_value(mark, scale, value)
     assert dropdown_rows(rgb, els).tolist() == ([0] if is_dropdown else [])
     # unframed text is never one
     assert dropdown_rows(rgb, els.with_(frame=np.full((1, 4), -1, np.int32))).tolist() == []

@@ -31,6 +31,9 @@ A frame around a single text is a combo box when its free right end holds a drop
 between the text and the right border. The segmenter drops such marks (a 10x6 px chevron is
 below its size floor), so they are looked for in the pixels here; a rule, because a framed
 word alone looks like a button to the classifier.
+Two small triangles stacked there, one pointing up and one down, are a
+select's arrows too (web kits, macOS pop-up buttons) when the value is a word; beside a number
+they are a spin box's steppers, left to the classifier and `spin_buttons`.
 """
 from __future__ import annotations
 
@@ -39,7 +42,7 @@ import numpy as np
 from ..boxes import coverage
 from ..elements import Elements
 from ..text.fast import to_gray
-from ..text.split import median_ink
+from ..text.split import median_ink, true_runs
 
 MAX_PARTS = 4
 MAX_HEIGHT = 64
@@ -94,15 +97,53 @@ def has_dropdown_arrow(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray) ->
             and right - (left + xs.max()) <= fh)              # at the right end
 
 
+def has_updown_arrows(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray) -> bool:
+    """Whether the part of ``frame`` right of ``inner`` (as in `has_dropdown_arrow`) holds two
+    small marks and nothing else, one above the other around the frame's mid-line at its right
+    end, each at least as wide as tall: a select's up and down arrows."""
+    x0, y0, x1, y1 = (int(v) for v in frame)
+    fh = y1 - y0
+    left, top, right, bottom = int(inner[2]) + 3, y0 + 3, x1 - 2, y1 - 2
+    if right - left < 6 or bottom - top < 6 or fh < 12:
+        return False
+    ink = median_ink(to_gray(rgb[top:bottom, left:right]), 60)
+    if ink.sum() < 6:
+        return False
+    rows = true_runs(ink.any(axis=1))
+    if len(rows) != 2:
+        return False
+    mid = (y0 + y1) / 2 - top
+    marks = []
+    for r0, r1 in rows:
+        xs = np.flatnonzero(ink[r0:r1].any(axis=0))
+        marks.append((r1 - r0, xs.max() - xs.min() + 1, xs.min(), xs.max()))
+    (h_up, w_up, a0, a1), (h_down, w_down, b0, b1) = marks
+    span = rows[1, 1] - rows[0, 0]
+    return (all(2 <= h <= w <= 4 * h for h, w, _, _ in marks)
+            and rows[0, 1] <= mid + 1 and rows[1, 0] >= mid - 1        # one above, one below the mid-line
+            and span <= 0.6 * fh and max(a0, b0) <= min(a1, b1)          # a small stack, one above the other
+            and right - (left + max(a1, b1)) <= fh)                     # at the right end
+
+
+def _numeric(text: str) -> bool:
+    """Whether ``text`` reads as a number (a spin box's value): digits, with sign, separators,
+    a decimal point or a unit of at most two letters."""
+    t = str(text).strip().replace(",", "").replace(" ", "")
+    digits = sum(c.isdigit() for c in t)
+    return digits > 0 and digits >= len(t) - 3
+
+
 def dropdown_rows(rgb: np.ndarray, elements: Elements, exclude=()) -> np.ndarray:
     """Rows of text elements framed alone (`Elements.frame`) whose frame holds a drop-down
-    arrow right of the text: combo boxes showing their value. ``exclude``: rows to skip."""
+    arrow right of the text, or up and down arrows right of a value that is no number: combo
+    boxes showing their value. ``exclude``: rows to skip."""
     framed = (elements.frame >= 0).all(axis=1) & (elements.kind == "text")
     framed[list(exclude)] = False
     rows = np.flatnonzero(framed)
     if not len(rows):
         return rows
-    keep = [i for i in rows if has_dropdown_arrow(rgb, elements.frame[i], elements.xyxy[i])]
+    keep = [i for i in rows if has_dropdown_arrow(rgb, elements.frame[i], elements.xyxy[i])
+            or (not _numeric(elements.text[i]) and has_updown_arrows(rgb, elements.frame[i], elements.xyxy[i]))]
     return np.array(keep, np.int64)
 
 
