@@ -4,10 +4,11 @@ After the parser has found the elements, this stage says for each what it is (``
 it shows (``states``), what it is called (``name``), what it holds (``value``) and where it
 belongs (``parent``), and lists the containers:
 
-    elements + groups -> compound controls, drop-downs, entries with arrows, spin buttons
-        (`compounds`) -> roles and states (`roles`, pressed toolbar toggles: `pressed`, labels
-        centred on plates: `plates`, items lined up alike: `siblings`, tab rows: `tabs`) ->
-        names and values (`labels`) -> containers and parents (`tree`)
+    elements + groups -> compound controls, drop-downs, entries with arrows, spin buttons,
+        text fields around an icon (`compounds`) -> roles and states (`roles`, pressed toolbar
+        toggles: `pressed`, labels centred on plates: `plates`, items lined up alike:
+        `siblings`, tab rows: `tabs`) -> names and values (`labels`) -> the text boxes inside
+        editable combo boxes (`compounds`) -> containers and parents (`tree`)
 """
 from __future__ import annotations
 
