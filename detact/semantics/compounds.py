@@ -78,17 +78,27 @@ def framed_regions(boxes: np.ndarray) -> Elements:
     return Elements(boxes, ["region"] * len(boxes), score=[0.5] * len(boxes), frame=boxes)
 
 
+def _ink_right_of(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray
+                  ) -> tuple[np.ndarray, int, int, int, int, int] | None:
+    """The ink (bool mask) inside ``frame`` (x0, y0, x1, y1) right of ``inner`` (the text it
+    holds) on the RGB uint8 image ``rgb``, with that window's left x, top y and right x and the
+    frame's y0 and y1; None when the window is too small or holds almost no ink."""
+    x0, y0, x1, y1 = (int(v) for v in frame)
+    left, top, right, bottom = int(inner[2]) + 3, y0 + 3, x1 - 2, y1 - 2
+    if right - left < 6 or bottom - top < 6 or y1 - y0 < 12:
+        return None
+    ink = median_ink(to_gray(rgb[top:bottom, left:right]), 60)
+    return (ink, left, top, right, y0, y1) if ink.sum() >= 6 else None
+
+
 def has_dropdown_arrow(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray) -> bool:
     """Whether the part of ``frame`` (x0, y0, x1, y1) right of ``inner`` (the text it holds)
     on the RGB uint8 image ``rgb`` holds one drop-down arrow and nothing else."""
-    x0, y0, x1, y1 = (int(v) for v in frame)
+    found = _ink_right_of(rgb, frame, inner)
+    if found is None:
+        return False
+    ink, left, top, right, y0, y1 = found
     fh = y1 - y0
-    left, top, right, bottom = int(inner[2]) + 3, y0 + 3, x1 - 2, y1 - 2
-    if right - left < 6 or bottom - top < 6 or fh < 12:
-        return False
-    ink = median_ink(to_gray(rgb[top:bottom, left:right]), 60)
-    if ink.sum() < 6:
-        return False
     ys, xs = np.nonzero(ink)
     w, h = int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1)
     mid = (ys.min() + ys.max()) / 2 + top
@@ -101,14 +111,11 @@ def has_updown_arrows(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray) -> 
     """Whether the part of ``frame`` right of ``inner`` (as in `has_dropdown_arrow`) holds two
     small marks and nothing else, one above the other around the frame's mid-line at its right
     end, each at least as wide as tall: a select's up and down arrows."""
-    x0, y0, x1, y1 = (int(v) for v in frame)
+    found = _ink_right_of(rgb, frame, inner)
+    if found is None:
+        return False
+    ink, left, top, right, y0, y1 = found
     fh = y1 - y0
-    left, top, right, bottom = int(inner[2]) + 3, y0 + 3, x1 - 2, y1 - 2
-    if right - left < 6 or bottom - top < 6 or fh < 12:
-        return False
-    ink = median_ink(to_gray(rgb[top:bottom, left:right]), 60)
-    if ink.sum() < 6:
-        return False
     rows = true_runs(ink.any(axis=1))
     if len(rows) != 2:
         return False
@@ -117,7 +124,7 @@ def has_updown_arrows(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray) -> 
     for r0, r1 in rows:
         xs = np.flatnonzero(ink[r0:r1].any(axis=0))
         marks.append((r1 - r0, xs.max() - xs.min() + 1, xs.min(), xs.max()))
-    (h_up, w_up, a0, a1), (h_down, w_down, b0, b1) = marks
+    (_, _, a0, a1), (_, _, b0, b1) = marks
     span = rows[1, 1] - rows[0, 0]
     return (all(2 <= h <= w <= 4 * h for h, w, _, _ in marks)
             and rows[0, 1] <= mid + 1 and rows[1, 0] >= mid - 1        # one above, one below the mid-line
