@@ -127,7 +127,8 @@ class Semantics:
             parent[rows] = row
         everything = assign_names(everything.with_(parent=parent), part_rows)
         # a text field around an icon shows no value (its name may come from the icon: "search")
-        field_rows = [n + i for i, k in enumerate(used) if k in set(fields.tolist())]
+        field_set = set(fields.tolist())
+        field_rows = [n + i for i, k in enumerate(used) if k in field_set]
         if field_rows:
             value = everything.value.copy()
             value[field_rows] = ""

@@ -8,10 +8,11 @@ size is another run, so each can be found); a leading run shaped like an icon (a
 it is tall, then a gap) is split off as an icon candidate instead of being read as a letter,
 and a frame the detector took into the box (a text field's border) is left out.
 
-Table cells a word space apart are one run to the gap rule; the rows around them show the
-columns (`split_at_columns`): a run is cut at a word gap where, on at least two other rows
-nearby, one run starts at the next word and the run before it on that row lines up with this
-run's start (a left-aligned column) or ends where this word ends (a right-aligned one)."""
+Table cells a word space or two apart are one run to the gap rule; the rows around them show
+the columns (`split_at_columns`): a run is cut at a word gap wider than its other word gaps
+where, on at least three other rows nearby, one run starts at the next word and the run before
+it on that row lines up with this run's start (a left-aligned column) or ends where this word
+ends (a right-aligned one)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
