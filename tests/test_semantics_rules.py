@@ -13,7 +13,7 @@ from detact.semantics.compounds import (compound_candidates, dropdown_rows, entr
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import control_glyphs, glyphs_read_as_letters, link_texts
-from detact.semantics.siblings import harmonised_glyphs, harmonised_roles
+from detact.semantics.siblings import harmonised_glyphs, harmonised_roles, list_row_icons
 from detact.semantics.tabs import tab_rows
 from detact.semantics.tree import build_tree
 
@@ -410,6 +410,29 @@ def glyph_column(roles: list[str], label: bool = True, pitch: int = 28) -> tuple
 def test_labelled_glyphs_in_a_line_share_a_role(roles, label, expected):
     kind, boxes, all_roles = glyph_column(roles, label)
     assert list(harmonised_glyphs(kind, boxes, all_roles)[:len(roles)]) == expected
+
+
+@pytest.mark.parametrize("glyph_roles, label_roles, expected", [
+    # a file list: icons beside list items are the rows' icon cells
+    (["icon", "icon", "image", "icon"], ["listitem"] * 4, [0, 1, 2, 3]),
+    # a check box or a button beside a list item keeps its role
+    (["checkbox", "icon", "button", "icon"], ["listitem"] * 4, [1, 3]),
+    # half the labels are list items: enough; fewer: not
+    (["icon"] * 4, ["listitem", "text", "listitem", "text"], [0, 2]),
+    (["icon"] * 4, ["listitem", "text", "text", "text"], []),
+    # labels that are menu items or plain text: no list
+    (["icon"] * 4, ["menuitem"] * 4, []),
+    # two rows are no line
+    (["icon"] * 2, ["listitem"] * 2, []),
+])
+def test_icons_beside_list_items_are_list_items(glyph_roles, label_roles, expected):
+    kind, boxes, roles = glyph_column(glyph_roles)
+    roles[len(glyph_roles):] = label_roles
+    roles[:len(glyph_roles)] = glyph_roles
+    assert list_row_icons(kind, boxes, roles).tolist() == expected
+    # without labels, no icon takes part
+    kind, boxes, roles = glyph_column(glyph_roles, label=False)
+    assert list_row_icons(kind, boxes, roles).tolist() == []
 
 
 def test_a_ring_read_as_a_letter_counts_as_a_glyph_of_the_line():

@@ -23,6 +23,10 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    votes with the compound's role (the classifier may call the compound, glyph and label, a
    radio and the glyph alone an icon), and a one-glyph text run (a pale ring read "O")
    counts as a glyph (`semantics.annotate` passes both).
+5. Icons lined up the same way, each labelled by a list item, are the icon cells of those
+   list rows (a file manager's file icons, a sidebar's place icons): the ones the classifier
+   called a plain icon or image become list items (`list_row_icons`). An icon labelled by
+   anything else keeps its role.
 """
 from __future__ import annotations
 
@@ -137,3 +141,21 @@ def harmonised_glyphs(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, sca
     for row, role in new.items():
         roles[row] = role
     return roles
+
+
+def list_row_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """Rows of the icons ``(N,)`` kind, ``(N, 4)`` boxes) that rule 5 makes list items: in a
+    line of `MIN_LINE` or more labelled icons (`glyphs_with_labels`, `aligned_lines` with heights
+    within ``GLYPH_HEIGHT_RATIO``) whose labels are list items for at least half of the line,
+    those whose own role (``roles`` ``(N,)``) is "icon" or "image" and whose label is a list item."""
+    roles = np.asarray(roles, dtype=object)
+    glyphs, labels = glyphs_with_labels(np.asarray(kind), xyxy)
+    if len(glyphs) < MIN_LINE:
+        return np.zeros(0, np.int64)
+    found = []
+    for line in aligned_lines(np.asarray(xyxy)[glyphs], scale, GLYPH_HEIGHT_RATIO):
+        listed = roles[labels[line]] == "listitem"
+        if 2 * listed.sum() >= len(line):
+            plain = np.isin(roles[glyphs[line]], ("icon", "image")) & listed
+            found += glyphs[line][plain].tolist()
+    return np.unique(np.array(found, np.int64))
