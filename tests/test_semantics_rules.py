@@ -13,7 +13,7 @@ from detact.semantics.compounds import (compound_candidates, dropdown_rows, entr
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import control_glyphs, glyphs_read_as_letters, link_texts
-from detact.semantics.siblings import harmonised_glyphs, harmonised_roles, list_row_icons
+from detact.semantics.siblings import harmonised_glyphs, harmonised_roles, list_row_icons, toolbar_icons
 from detact.semantics.tabs import tab_rows
 from detact.semantics.tree import build_tree
 
@@ -433,6 +433,35 @@ def test_icons_beside_list_items_are_list_items(glyph_roles, label_roles, expect
     # without labels, no icon takes part
     kind, boxes, roles = glyph_column(glyph_roles, label=False)
     assert list_row_icons(kind, boxes, roles).tolist() == []
+
+
+def glyph_row(roles: list[str], side: int = 20, pitch: int = 30, label: bool = False, vertical: bool = False
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A row (or column) of ``side`` px icons ``pitch`` px apart, each with a 60 px label 4 px to
+    its right when ``label``: kinds, boxes and roles, icons first."""
+    n = len(roles)
+    at = [(20 + pitch * k, 20) if not vertical else (20, 20 + pitch * k) for k in range(n)]
+    icons = [[x, y, x + side, y + side] for x, y in at]
+    labels = [[x + side + 4, y, x + side + 64, y + side] for x, y in at] if label else []
+    kind = np.array(["icon"] * n + ["text"] * len(labels), dtype=object)
+    return kind, np.array(icons + labels), np.array(list(roles) + ["text"] * len(labels), dtype=object)
+
+
+@pytest.mark.parametrize("roles, kwargs, expected", [
+    # a toolbar: small unlabelled icons in a row; the ones called icon or image become buttons
+    (["icon", "button", "image", "icon"], {}, [0, 2, 3]),
+    (["icon", "icon", "icon"], {"side": 32}, [0, 1, 2]),
+    # labelled icons, big icons (an icon view's files), a column, or only two: no toolbar
+    (["icon", "icon", "icon"], {"label": True}, []),
+    (["icon", "icon", "icon"], {"side": 48, "pitch": 60}, []),
+    (["icon", "icon", "icon"], {"vertical": True}, []),
+    (["icon", "icon"], {}, []),
+    # icons far apart are no row
+    (["icon", "icon", "icon"], {"pitch": 100}, []),
+])
+def test_small_unlabelled_icons_in_a_row_are_toolbar_buttons(roles, kwargs, expected):
+    kind, boxes, all_roles = glyph_row(roles, **kwargs)
+    assert toolbar_icons(kind, boxes, all_roles).tolist() == expected
 
 
 def test_a_ring_read_as_a_letter_counts_as_a_glyph_of_the_line():

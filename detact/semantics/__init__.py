@@ -26,7 +26,7 @@ from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons
 from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, control_glyphs, glyphs_read_as_letters, link_texts,
                     make_role_classifier, one_glyph_reads, ring_glyphs, shows_other_glyph)
-from .siblings import GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, list_row_icons
+from .siblings import GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, list_row_icons, toolbar_icons
 from .tabs import tab_rows
 from .tree import CONTAINER_ROLES, build_tree
 
@@ -110,6 +110,8 @@ class Semantics:
         roles[:n] = _harmonised_glyphs(elements, roles, parts, scale)
         # ... and icons lined up beside list items are those rows' icon cells (see `siblings`)
         roles[list_row_icons(elements.kind, elements.xyxy, roles[:n], scale)] = "listitem"
+        # ... and a row of small unlabelled icons is a toolbar of buttons (see `siblings`)
+        roles[toolbar_icons(elements.kind, elements.xyxy, roles[:n], scale)] = "button"
         roles[link_texts(elements, roles)] = "link"
         # ... and so is a glyph read as a letter or two, which becomes the icon it is
         letters = np.union1d(glyphs_read_as_letters(elements, roles),

@@ -27,6 +27,9 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    list rows (a file manager's file icons, a sidebar's place icons): the ones the classifier
    called a plain icon or image become list items (`list_row_icons`). An icon labelled by
    anything else keeps its role.
+6. Three or more small icons (at most ``TOOLBAR_GLYPH`` px) in a row with no label on their
+   right are a toolbar: the ones the classifier called a plain icon or image become buttons
+   (`toolbar_icons`). Toolbars draw flat buttons, whose glyph alone looks like a picture.
 """
 from __future__ import annotations
 
@@ -48,15 +51,16 @@ HEIGHT_RATIO = 4 / 3
 MIN_LINE = 3
 
 
-def aligned_lines(xyxy: np.ndarray, scale: float = 1.0, height_ratio: float = HEIGHT_RATIO) -> list[np.ndarray]:
-    """Rows and columns of ``MIN_LINE`` or more boxes ``(N, 4)`` xyxy (rule 1; heights within
-    ``height_ratio``), as arrays of row indices, left to right or top to bottom. A box can be
-    in one row and one column."""
+def aligned_lines(xyxy: np.ndarray, scale: float = 1.0, height_ratio: float = HEIGHT_RATIO,
+                  axes: tuple[str, ...] = ("row", "column")) -> list[np.ndarray]:
+    """Rows and columns (``axes``) of ``MIN_LINE`` or more boxes ``(N, 4)`` xyxy (rule 1;
+    heights within ``height_ratio``), as arrays of row indices, left to right or top to bottom.
+    A box can be in one row and one column."""
     b = np.asarray(xyxy, np.float64).reshape(-1, 4)
     h = np.maximum(b[:, 3] - b[:, 1], 1.0)
     cy = (b[:, 1] + b[:, 3]) / 2
     lines = []
-    for axis in ("row", "column"):
+    for axis in axes:
         used = np.zeros(len(b), bool)
         for k in np.argsort(cy if axis == "row" else b[:, 0], kind="stable"):
             if used[k]:
@@ -158,4 +162,28 @@ def list_row_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale:
         if 2 * listed.sum() >= len(line):
             plain = np.isin(roles[glyphs[line]], ("icon", "image")) & listed
             found += glyphs[line][plain].tolist()
+    return np.unique(np.array(found, np.int64))
+
+
+#: Largest glyph of a toolbar button (px at scale 1, rule 6): bigger icons in a row are an
+#: icon view's files or pictures.
+TOOLBAR_GLYPH = 32
+
+
+def toolbar_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """Rows of the icons (``kind`` ``(N,)``, boxes ``(N, 4)``) that rule 6 makes buttons: in a row
+    of `MIN_LINE` or more icons of at most `TOOLBAR_GLYPH` px with no label on their right
+    (`glyphs_with_labels`; `aligned_lines` rows, heights within ``GLYPH_HEIGHT_RATIO``), those
+    whose role (``roles`` ``(N,)``) is "icon" or "image"."""
+    kind, b, roles = np.asarray(kind), np.asarray(xyxy), np.asarray(roles, dtype=object)
+    labelled = np.zeros(len(kind), bool)
+    labelled[glyphs_with_labels(kind, b)[0]] = True
+    small = (b[:, 2:] - b[:, :2]).max(axis=1) <= TOOLBAR_GLYPH * scale
+    icons = np.flatnonzero((kind == "icon") & ~labelled & small)
+    if len(icons) < MIN_LINE:
+        return np.zeros(0, np.int64)
+    found = []
+    for line in aligned_lines(b[icons], scale, GLYPH_HEIGHT_RATIO, axes=("row",)):
+        rows = icons[line]
+        found += rows[np.isin(roles[rows], ("icon", "image"))].tolist()
     return np.unique(np.array(found, np.int64))
