@@ -9,7 +9,7 @@ import pytest
 
 from detact.elements import Elements
 from detact.semantics.compounds import (compound_candidates, dropdown_rows, entries_in_combos, entries_with_arrow,
-                                       fields_around_icons, spin_buttons)
+                                       fields_around_icons, linked_buttons, spin_buttons)
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import control_glyphs, glyphs_read_as_letters, link_texts
@@ -177,6 +177,44 @@ def test_an_icon_at_one_end_of_a_field_shaped_frame_is_in_a_text_field(icon, fra
     # unframed, or a text: never
     assert fields_around_icons(els.with_(frame=np.full((1, 4), -1, np.int32)), scale).tolist() == []
     assert fields_around_icons(els.with_(kind=np.array(["text"], object)), scale).tolist() == []
+
+
+def _linked_row(n: int, pressed: int | None, rules: bool = True) -> tuple[np.ndarray, Elements, np.ndarray]:
+    """``n`` drawn segments 80 px wide in one 32 px frame, each with a word, a 1 px rule
+    between each two when ``rules``, segment ``pressed`` on a darker plate. Returns the image,
+    the words and the frame."""
+    from PIL import Image, ImageDraw
+    img = Image.new("RGB", (120 + 80 * n, 80), (246, 245, 244))
+    d = ImageDraw.Draw(img)
+    frame = [40, 20, 40 + 80 * n, 52]
+    d.rectangle(frame, fill=(237, 235, 233), outline=(180, 175, 170))
+    words = []
+    for i in range(n):
+        x = 40 + 80 * i
+        if i == pressed:
+            d.rectangle([x + 1, 21, x + 79, 51], fill=(200, 196, 192))
+        if rules and i:
+            d.line([(x, 21), (x, 51)], fill=(180, 175, 170))
+        d.rectangle([x + 20, 30, x + 60, 42], fill=(40, 40, 40))
+        words.append([x + 18, 27, x + 62, 45])
+    els = Elements(words, ["text"] * n, [f"Page {i + 1}" for i in range(n)])
+    return np.asarray(img), els, np.array([frame], np.int32)
+
+
+@pytest.mark.parametrize("n, pressed, rules, role, expected", [
+    (3, 1, True, "group", (True, 1)),      # a stack switcher: radios, the darker one checked
+    (3, None, True, "group", (True, -1)),  # plates alike: linked buttons
+    (2, 0, True, "group", (True, -1)),     # two segments: no odd one out
+    (3, None, False, "group", (False, -1)),  # no rules between the parts: not linked
+    (3, 1, False, "group", (True, 1)),      # ... unless a pressed plate's edges divide them
+    (3, 1, True, "combobox", (False, -1)), # a field with parts is no row of buttons
+])
+def test_linked_buttons(n, pressed, rules, role, expected):
+    rgb, els, frame = _linked_row(n, pressed, rules)
+    found = linked_buttons(rgb, els, frame, [np.arange(n)], np.array([role], object))
+    assert (len(found) == 1, found[0][2] if found else -1) == expected
+    if found:
+        assert found[0][1].tolist() == list(range(n))
 
 
 # ---------------------------------------------------------------- names and values

@@ -5,10 +5,10 @@ it shows (``states``), what it is called (``name``), what it holds (``value``) a
 belongs (``parent``), and lists the containers:
 
     elements + groups -> compound controls, drop-downs, entries with arrows, spin buttons,
-        text fields around an icon (`compounds`) -> roles and states (`roles`, pressed toolbar
-        toggles: `pressed`, labels centred on plates: `plates`, items lined up alike:
-        `siblings`, tab rows: `tabs`) -> names and values (`labels`) -> the text boxes inside
-        editable combo boxes (`compounds`) -> containers and parents (`tree`)
+        text fields around an icon, rows of linked buttons (`compounds`) -> roles and states
+        (`roles`, pressed toolbar toggles: `pressed`, labels centred on plates: `plates`, items
+        lined up alike: `siblings`, tab rows: `tabs`) -> names and values (`labels`) -> the
+        text boxes inside editable combo boxes (`compounds`) -> containers and parents (`tree`)
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from ..color import dominant_colors
 from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
 from .compounds import (compound_candidates, dropdown_rows, entries_in_combos, entries_with_arrow,
-                        fields_around_icons, framed_regions, spin_buttons)
+                        fields_around_icons, framed_regions, linked_buttons, spin_buttons)
 from .features import control_inputs
 from .labels import assign_names
 from .plates import KEEP_ROLES, centred_labels
@@ -122,6 +122,19 @@ class Semantics:
         # keys, two menu titles side by side) is never one control.
         texts = np.array([int((elements.kind[p] == "text").sum()) for p in parts], np.int32)
         control = np.isin(roles[n:], INTERACTIVE) & (texts <= 1)
+        # a row of linked buttons with one plate drawn apart is a radio group, that one checked,
+        # never one control (see `compounds`); without an odd plate the classifier's roles stay
+        linked = linked_buttons(rgb, elements, compounds.xyxy, parts, roles[n:]) if len(compounds) else []
+        linked = [(k, rows, odd) for k, rows, odd in linked if odd >= 0]
+        if linked:
+            role, states = everything.role.copy(), list(everything.states)
+            for k, rows, odd in linked:
+                control[k] = False
+                role[rows] = "radio"
+                for i, r in enumerate(rows):
+                    kept = tuple(s for s in states[r] if s not in ("checked", "pressed"))
+                    states[r] = kept + ("checked",) if i == odd else kept
+            everything = everything.with_(role=role, states=states)
         used = [k for k in range(len(compounds)) if control[k]]
         keep = np.concatenate([np.ones(n, bool), control])
         everything = everything[keep].numbered()          # provisional ids: row numbers

@@ -26,6 +26,12 @@ A frame of a text field's shape (18 to 56 px tall at scale 1, at least 4 times a
 a single icon at one of its ends is a text field with its search glass, clear button or
 password eye (`fields_around_icons`): an icon button's frame is about as wide as tall.
 
+A frame around two to four parts on one line with a rule between each two (`entry_end` finds
+each) is a row of linked buttons: GTK's stack switcher ("Page 1 | Page 2"), linked toggles,
+a web kit's segmented control (`linked_buttons`). When one of three or more segments has its
+plate drawn darker or lighter than the rest, which agree, the row is a radio group and that
+segment is the checked one (otherwise the classifier's roles stay: it knows some switchers).
+
 A frame around a single text is a combo box when its free right end holds a drop-down arrow
 (`dropdown_rows`): a small mark, wider than tall, centred on the frame's mid-line, alone
 between the text and the right border. The segmenter drops such marks (a 10x6 px chevron is
@@ -250,3 +256,51 @@ def fields_around_icons(elements: Elements, scale: float = 1.0) -> np.ndarray:
     at_end = np.minimum(b[:, 0] - f[:, 0], f[:, 2] - b[:, 2]) <= 1.5 * fh
     ok = ((fh >= 18 * scale) & (fh <= 56 * scale) & (fw >= 4 * fh) & (b[:, 3] - b[:, 1] <= 0.8 * fh) & at_end)
     return rows[ok]
+
+
+#: Plate grey levels: the odd segment of linked buttons differs from the others' median by at
+#: least ``ODD_PLATE``, while the others lie within ``SAME_PLATE`` of it (`linked_buttons`).
+ODD_PLATE, SAME_PLATE = 12.0, 6.0
+
+
+#: Roles of candidates that are fields with parts (a combo box's value and arrow, an entry and
+#: its clear button), never rows of linked buttons.
+FIELD_ROLES = ("combobox", "textbox", "spinbox", "slider")
+
+
+def linked_buttons(rgb: np.ndarray, elements: Elements, boxes: np.ndarray, parts: list[np.ndarray],
+                   roles: np.ndarray) -> list[tuple[int, np.ndarray, int]]:
+    """Candidates (``boxes`` (K, 4), their ``parts`` rows in ``elements``, their ``roles`` (K,))
+    that are rows of linked buttons: two to four parts on one line with a rule between each two
+    (`entry_end`), the candidate no field (`FIELD_ROLES`). For each: (candidate index, part
+    rows left to right, index into them of the segment whose plate is the odd one out among
+    three or more, or -1)."""
+    found = []
+    gray = None
+    for k, rows in enumerate(parts):
+        rows = np.asarray(rows)
+        if not 2 <= len(rows) <= MAX_PARTS or roles[k] in FIELD_ROLES:
+            continue
+        rows = rows[np.argsort(elements.xyxy[rows, 0], kind="stable")]
+        b = elements.xyxy[rows]
+        if (b[1:, 0] < b[:-1, 2]).any():
+            continue
+        rules = [entry_end(rgb, boxes[k], b[i], b[i + 1]) for i in range(len(rows) - 1)]
+        if min(rules) < 0:
+            continue
+        if gray is None:
+            gray = to_gray(rgb).astype(np.float32)
+        x0, y0, x1, y1 = (int(v) for v in boxes[k])
+        edges = [x0 + 2] + [r + 2 for r in rules]
+        ends = [r - 1 for r in rules] + [x1 - 2]
+        plates = np.array([np.median(gray[y0 + 2:y1 - 2, a:e]) if e > a else np.nan for a, e in zip(edges, ends)])
+        odd = -1
+        if len(plates) >= 3 and np.isfinite(plates).all():
+            for i in range(len(plates)):
+                others = np.delete(plates, i)
+                centre = np.median(others)
+                if abs(plates[i] - centre) >= ODD_PLATE and np.abs(others - centre).max() <= SAME_PLATE:
+                    odd = i
+                    break
+        found.append((k, rows, odd))
+    return found
