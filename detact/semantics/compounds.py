@@ -49,6 +49,7 @@ from ..boxes import coverage
 from ..elements import Elements
 from ..text.fast import to_gray
 from ..text.split import median_ink, true_runs
+from .labels import FIELDS
 
 MAX_PARTS = 4
 MAX_HEIGHT = 64
@@ -263,23 +264,18 @@ def fields_around_icons(elements: Elements, scale: float = 1.0) -> np.ndarray:
 ODD_PLATE, SAME_PLATE = 12.0, 6.0
 
 
-#: Roles of candidates that are fields with parts (a combo box's value and arrow, an entry and
-#: its clear button), never rows of linked buttons.
-FIELD_ROLES = ("combobox", "textbox", "spinbox", "slider")
-
-
 def linked_buttons(rgb: np.ndarray, elements: Elements, boxes: np.ndarray, parts: list[np.ndarray],
                    roles: np.ndarray) -> list[tuple[int, np.ndarray, int]]:
     """Candidates (``boxes`` (K, 4), their ``parts`` rows in ``elements``, their ``roles`` (K,))
     that are rows of linked buttons: two to four parts on one line with a rule between each two
-    (`entry_end`), the candidate no field (`FIELD_ROLES`). For each: (candidate index, part
+    (`entry_end`), the candidate no field (`labels.FIELDS`: a combo box's value and arrow, an
+    entry and its clear button). For each: (candidate index, part
     rows left to right, index into them of the segment whose plate is the odd one out among
     three or more, or -1)."""
     found = []
-    gray = None
     for k, rows in enumerate(parts):
         rows = np.asarray(rows)
-        if not 2 <= len(rows) <= MAX_PARTS or roles[k] in FIELD_ROLES:
+        if not 2 <= len(rows) <= MAX_PARTS or roles[k] in FIELDS:
             continue
         rows = rows[np.argsort(elements.xyxy[rows, 0], kind="stable")]
         b = elements.xyxy[rows]
@@ -288,12 +284,11 @@ def linked_buttons(rgb: np.ndarray, elements: Elements, boxes: np.ndarray, parts
         rules = [entry_end(rgb, boxes[k], b[i], b[i + 1]) for i in range(len(rows) - 1)]
         if min(rules) < 0:
             continue
-        if gray is None:
-            gray = to_gray(rgb).astype(np.float32)
         x0, y0, x1, y1 = (int(v) for v in boxes[k])
-        edges = [x0 + 2] + [r + 2 for r in rules]
-        ends = [r - 1 for r in rules] + [x1 - 2]
-        plates = np.array([np.median(gray[y0 + 2:y1 - 2, a:e]) if e > a else np.nan for a, e in zip(edges, ends)])
+        gray = to_gray(rgb[y0 + 2:y1 - 2, x0:x1]).astype(np.float32)   # only the frame: this runs per row
+        edges = [2] + [r + 2 - x0 for r in rules]
+        ends = [r - 1 - x0 for r in rules] + [x1 - 2 - x0]
+        plates = np.array([np.median(gray[:, a:e]) if e > a else np.nan for a, e in zip(edges, ends)])
         odd = -1
         if len(plates) >= 3 and np.isfinite(plates).all():
             for i in range(len(plates)):
