@@ -126,15 +126,8 @@ class Semantics:
         # never one control (see `compounds`); without an odd plate the classifier's roles stay
         linked = linked_buttons(rgb, elements, compounds.xyxy, parts, roles[n:]) if len(compounds) else []
         linked = [(k, rows, odd) for k, rows, odd in linked if odd >= 0]
-        if linked:
-            role, states = everything.role.copy(), list(everything.states)
-            for k, rows, odd in linked:
-                control[k] = False
-                role[rows] = "radio"
-                for i, r in enumerate(rows):
-                    kept = tuple(s for s in states[r] if s not in ("checked", "pressed"))
-                    states[r] = kept + ("checked",) if i == odd else kept
-            everything = everything.with_(role=role, states=states)
+        control[[k for k, _, _ in linked]] = False
+        everything = _as_radio_groups(everything, linked)
         used = [k for k in range(len(compounds)) if control[k]]
         keep = np.concatenate([np.ones(n, bool), control])
         everything = everything[keep].numbered()          # provisional ids: row numbers
@@ -219,6 +212,21 @@ def _letters_as_glyphs(everything: Elements, rows: np.ndarray) -> Elements:
     kind[rows], text[rows] = "icon", ""
     label[rows] = [function[str(r)] for r in everything.role[rows]]
     return everything.with_(kind=kind, text=text, label=label)
+
+
+def _as_radio_groups(everything: Elements, groups: list[tuple[int, np.ndarray, int]]) -> Elements:
+    """``everything`` with the parts of each row of linked buttons (from
+    `compounds.linked_buttons`: candidate, part rows, the odd one) made radios, the odd one
+    alone "checked" (and none "pressed")."""
+    if not groups:
+        return everything
+    role, states = everything.role.copy(), list(everything.states)
+    for _, rows, odd in groups:
+        role[rows] = "radio"
+        for i, r in enumerate(rows):
+            kept = tuple(s for s in states[r] if s not in ("checked", "pressed"))
+            states[r] = kept + ("checked",) if i == odd else kept
+    return everything.with_(role=role, states=states)
 
 
 def _with_entries(everything: Elements, entries: list[tuple[int, int, np.ndarray]]) -> Elements:
