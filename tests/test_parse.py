@@ -88,6 +88,37 @@ def test_segmenter_keeps_text_fields_across_most_of_the_screen(box, found):
     assert (len(hits) == 1) == found, [r.bbox for r in regions]
 
 
+def _framed(x0, y0, x1, y1, text=""):
+    return {"kind": "button", "box": (x0, y0, x1, y1), "fill": (255, 255, 255), "outline": (150, 150, 150),
+            "text": text}
+
+
+@pytest.mark.parametrize("layout, targets, found", [
+    # three fields stacked 3 px apart: their borders touch after dilation, one component
+    ([_framed(100, 100, 600, 146, "alpha"), _framed(100, 149, 600, 195), _framed(100, 198, 600, 244, "beta")],
+     [(100, 100, 600, 146), (100, 149, 600, 195), (100, 198, 600, 244)], True),
+    # dialog buttons 4 px apart
+    ([_framed(300, 300, 419, 334, "Cancel"), _framed(423, 300, 542, 334, "OK")],
+     [(300, 300, 419, 334), (423, 300, 542, 334)], True),
+    # linked buttons: one frame cut by 1 px rules is cells, no frames of their own
+    ([_framed(100, 100, 460, 134), {"kind": "box", "box": (220, 100, 220, 134)},
+      {"kind": "box", "box": (340, 100, 340, 134)}, {"kind": "text", "xy": (130, 106), "text": "Page 1"},
+      {"kind": "text", "xy": (250, 106), "text": "Page 2"}, {"kind": "text", "xy": (370, 106), "text": "Page 3"}],
+     [(100, 100, 220, 134), (220, 100, 340, 134), (340, 100, 460, 134)], False),
+    # an empty swatch twice as wide as tall, its border run into a panel's edge: no field
+    ([{"kind": "box", "box": (50, 50, 500, 400)}, {"kind": "box", "box": (450, 100, 498, 124), "fill": (200, 140, 90)},
+      {"kind": "box", "box": (450, 124, 498, 125)}], [(450, 100, 498, 124)], False),
+])
+def test_segmenter_finds_frames_whose_borders_touch(layout, targets, found):
+    """Frames that close into one component with their neighbours are found from its holes
+    (`framed_holes`), except cells cut by a single rule and empty swatches."""
+    rgb = draw_screen(layout, size=(800, 500))
+    regions = ClassicalSegmenter(scale=1).segment(rgb)
+    for t in targets:
+        hits = [r for r in regions if max(abs(a - b) for a, b in zip(r.bbox, t)) <= 3]
+        assert bool(hits) == found, (t, [r.bbox for r in regions])
+
+
 def test_keypad_labels_are_read_once_each(parser):
     """Lone key labels the text detector skips ("-", ".", "=", "+/-") are read from the key's
     ink; a glyph found both as text and as a region is listed once."""

@@ -165,7 +165,8 @@ def test_editable_combo_box_holds_a_text_box_up_to_its_rule(divider, scale, end)
     ([270, 18, 286, 34], [100, 10, 300, 42], 1, True),     # a search field's glass at its right end
     ([106, 18, 122, 34], [100, 10, 300, 42], 1, True),     # ... or at its left end
     ([192, 18, 208, 34], [100, 10, 300, 42], 1, False),    # an icon in the middle: no field
-    ([270, 18, 286, 34], [250, 10, 300, 42], 1, False),    # an icon button's frame: not 4 times as wide
+    ([270, 18, 286, 34], [250, 10, 300, 42], 1, False),    # an icon button's frame: not 3 times as wide
+    ([130, 23, 150, 45], [10, 8, 180, 58], 1, True),      # a toolbar's field 50 px tall, 3.4 times as wide
     ([270, 14, 290, 38], [100, 12, 300, 40], 1, False),    # the icon nearly fills the frame's height
     ([270, 18, 286, 34], [100, 10, 300, 80], 1, False),    # a frame 70 px tall: a panel
     ([540, 36, 572, 68], [200, 20, 600, 84], 2, True),     # a field at scale 2

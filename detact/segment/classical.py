@@ -5,7 +5,12 @@ Edges are taken on every color channel (a blue button on a grey bar can have alm
 luminance edge), closed with a small dilation so borders and glyph strokes join, and every
 contour's bounding box becomes a candidate. Candidates are then cleaned in bulk: too small, too
 large or too thin boxes go, and near-identical boxes (the inner and outer edge of one border)
-collapse into one."""
+collapse into one.
+
+A contour's holes are the inside of its border, except where borders touch: fields stacked 3 px
+apart, a text field whose frame runs into a toolbar's edge, a dialog's buttons 4 px apart close
+into one component, and each field or button is then only a hole of it. Holes of that shape
+inside a larger component are kept too (`framed_holes`)."""
 from __future__ import annotations
 
 import cv2
@@ -53,13 +58,53 @@ class ClassicalSegmenter(Segmenter):
         field = (bh >= 22 * scale) & (bh <= 56 * scale) & (bw >= 6 * bh) & (bw <= 0.98 * w)
         keep = (bw >= min_side) & (bh >= min_side) & (bw * bh <= self.max_area_frac * w * h) \
             & (bh <= 0.5 * h) & (((bw <= 0.6 * w) & (np.maximum(bw, bh) <= 25 * np.minimum(bw, bh))) | field)
-        xyxy = np.unique(xyxy[keep], axis=0)
-        xyxy = self._collapse_duplicates(xyxy)
         # dilation grew every box by one pixel on each side: give it back
-        xyxy = xyxy + np.array([1, 1, -1, -1], np.int32)
+        xyxy = np.concatenate([xyxy[keep] + np.array([1, 1, -1, -1], np.int32),
+                               framed_holes(contours, hierarchy[0], edges, scale)])
+        xyxy = self._collapse_duplicates(np.unique(xyxy, axis=0))
         score = np.full(len(xyxy), 0.5, np.float32)
         return Elements(xyxy, ["region"] * len(xyxy), score=score)
 
     def _collapse_duplicates(self, xyxy: np.ndarray) -> np.ndarray:
         """Of boxes that overlap almost entirely, keep the largest (the outer border)."""
         return xyxy[nms(xyxy, areas(xyxy), self.duplicate_iou)]
+
+
+def framed_holes(contours, hierarchy: np.ndarray, edges: np.ndarray, scale: float, cell_gap: int = 4) -> np.ndarray:
+    """Frames of fields and buttons that are only holes of a larger component (see the module
+    docstring), from ``cv2.findContours(..., RETR_CCOMP)`` output and the ``edges`` it ran on:
+    holes 18 to 56 px tall (at ``scale`` 1), at least twice as wide (4 times when nothing is
+    drawn inside) and at most 0.98 of the screen's width, whose component's box is at least 1.5
+    times their area. A hole with another hole of its component (at least 8 px both ways)
+    within ``cell_gap`` px beside, above or below it is a cell cut by a single rule (linked
+    buttons, list rows, an entry joined to its button), not a frame of its own, and is left
+    out. Returns (K, 4) int32 xyxy, grown by the 2 px of border and dilation the hole lies
+    inside."""
+    holes = np.flatnonzero(hierarchy[:, 3] >= 0)
+    if not len(holes):
+        return np.zeros((0, 4), np.int32)
+    rects = np.array([cv2.boundingRect(contours[i]) for i in holes], np.int64).reshape(-1, 4)
+    bw, bh = rects[:, 2], rects[:, 3]
+    field = (bh >= 18 * scale) & (bh <= 56 * scale) & (bw >= 2 * bh) & (bw <= 0.98 * edges.shape[1])
+    # an empty hole is an empty field only when it is field-wide (a colour swatch is not)
+    for i in np.flatnonzero(field & (bw < 4 * bh)):
+        x, y, rw, rh = rects[i]
+        field[i] = bool(edges[y + 2:y + rh - 2, x + 2:x + rw - 2].any())
+    if not field.any():
+        return np.zeros((0, 4), np.int32)
+    outer = np.array([cv2.boundingRect(contours[i]) for i in hierarchy[holes[field], 3]], np.int64).reshape(-1, 4)
+    field[field] = outer[:, 2] * outer[:, 3] >= 1.5 * bw[field] * bh[field]
+    box = np.concatenate([rects[:, :2], rects[:, :2] + rects[:, 2:]], axis=1)
+    parent = hierarchy[holes, 3]
+    f = np.flatnonzero(field)
+    # a sliver between a button's border and the next rule is no cell
+    same = (parent[f][:, None] == parent[None, :]) & (np.minimum(bw, bh) >= 8 * scale)[None, :]
+    same[np.arange(len(f)), f] = False
+    a, b = box[f][:, None, :], box[None, :, :]
+    gap_x = np.maximum(b[..., 0] - a[..., 2], a[..., 0] - b[..., 2])
+    gap_y = np.maximum(b[..., 1] - a[..., 3], a[..., 1] - b[..., 3])
+    gap = cell_gap * scale
+    beside = (gap_x >= 0) & (gap_x <= gap) & (gap_y < 0)
+    above = (gap_y >= 0) & (gap_y <= gap) & (gap_x < 0)
+    field[f[(same & (beside | above)).any(axis=1)]] = False
+    return (box[field] + np.array([-2, -2, 2, 2])).astype(np.int32)

@@ -22,7 +22,7 @@ frame draws a rule (or the edge of the button's plate) between the value and the
 a combo box you cannot type in draws both on one plate (`entry_end`); the text box then spans
 the frame from its left edge to that rule (`entries_in_combos`).
 
-A frame of a text field's shape (18 to 56 px tall at scale 1, at least 4 times as wide) around
+A frame of a text field's shape (18 to 56 px tall at scale 1, at least 3 times as wide) around
 a single icon at one of its ends is a text field with its search glass, clear button or
 password eye (`fields_around_icons`): an icon button's frame is about as wide as tall.
 
@@ -246,7 +246,7 @@ def entries_in_combos(rgb: np.ndarray, elements: Elements, parts: dict[int, np.n
 
 def fields_around_icons(elements: Elements, scale: float = 1.0) -> np.ndarray:
     """Rows of icons framed alone (`Elements.frame`) by a text field: a frame 18 to 56 px tall
-    (at ``scale`` 1), at least 4 times as wide, the icon at most 0.8 of its height and within
+    (at ``scale`` 1), at least 3 times as wide, the icon at most 0.8 of its height and within
     1.5 of its heights of its left or right edge."""
     framed = (elements.frame >= 0).all(axis=1) & (elements.kind == "icon")
     rows = np.flatnonzero(framed)
@@ -255,7 +255,7 @@ def fields_around_icons(elements: Elements, scale: float = 1.0) -> np.ndarray:
     f, b = elements.frame[rows].astype(np.int64), elements.xyxy[rows].astype(np.int64)
     fw, fh = f[:, 2] - f[:, 0], f[:, 3] - f[:, 1]
     at_end = np.minimum(b[:, 0] - f[:, 0], f[:, 2] - b[:, 2]) <= 1.5 * fh
-    ok = ((fh >= 18 * scale) & (fh <= 56 * scale) & (fw >= 4 * fh) & (b[:, 3] - b[:, 1] <= 0.8 * fh) & at_end)
+    ok = ((fh >= 18 * scale) & (fh <= 56 * scale) & (fw >= 3 * fh) & (b[:, 3] - b[:, 1] <= 0.8 * fh) & at_end)
     return rows[ok]
 
 
