@@ -164,3 +164,36 @@ def test_a_filled_button_tight_around_its_label_keeps_its_plate(parser, tmp_path
     assert all(framed.get(t) for t in FILLED), framed
     roles = {e.text: e.role for e in parser.parse(png).elements}
     assert all(roles.get(t) == "button" for t in FILLED), roles
+
+
+CLEAR = ('<svg width="18" height="14" viewBox="0 0 18 14"><path d="M6 0h11v14H6L0 7z" fill="#a8a8a8"/>'
+         '<path d="M9 4l6 6M15 4l-6 6" stroke="#fff" stroke-width="2"/></svg>')
+FIELD_CSS = (".f{box-sizing:border-box;width:480px;height:46px;border:1px solid #c0bdb9;border-radius:5px;"
+             "background:#fff;display:flex;align-items:center;justify-content:space-between;padding:0 14px}"
+             ".b{box-sizing:border-box;width:118px;height:34px;border:1px solid #c0bdb9;border-radius:5px;"
+             "background:#f6f5f4;display:inline-flex;align-items:center;justify-content:center;margin-right:4px}")
+
+
+def test_fields_and_buttons_whose_borders_touch(parser, tmp_path):
+    """Text fields stacked 3 px apart and dialog buttons 4 px apart, as GTK dialogs draw them:
+    their borders close into one edge component (`segment.classical.framed_holes`). Each field
+    is a text box named by its label, its clear icon a button; each button a button."""
+    fields = "".join(f'<div style="position:absolute;left:20px;top:{30 + 49 * k}px;width:130px">{label}:</div>'
+                     f'<div class="f" style="position:absolute;left:160px;top:{20 + 49 * k}px">'
+                     f'<span>{value}</span>{CLEAR}</div>'
+                     for k, (label, value) in enumerate([("Startup path", ""), ("Plugin path", "")]))
+    buttons = ('<div style="position:absolute;left:280px;top:150px">'
+               + "".join(f'<span class="b">{t}</span>' for t in ("Cancel", "OK")) + "</div>")
+    (tmp_path / "page.html").write_text(f"<!doctype html><html><head><style>body{{margin:0;background:#f6f5f4;"
+                                        f"font:15px 'DejaVu Sans',sans-serif;color:#2e3436}}{FIELD_CSS}</style>"
+                                        f"</head><body>{fields}{buttons}</body></html>")
+    result = parser.parse(render_html(tmp_path / "page.html", tmp_path / "page.png", 680, 220))
+    for k, label in enumerate(["Startup path", "Plugin path"]):
+        y = 20 + 49 * k + 23
+        field = [e for e in result.elements if e.role == "textbox" and e.bbox[0] <= 200 and e.bbox[2] >= 600
+                 and e.bbox[1] <= y <= e.bbox[3]]
+        assert len(field) == 1 and field[0].name == label, [(e.role, e.name, e.bbox) for e in result.elements]
+        icon = [e for e in result.elements if e.parent == field[0].id]
+        assert [e.role for e in icon] == ["button"], [(e.role, e.name, e.bbox) for e in icon]
+    roles = {e.text: e.role for e in result.elements if e.text in ("Cancel", "OK")}
+    assert roles == {"Cancel": "button", "OK": "button"}, roles

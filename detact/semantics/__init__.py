@@ -77,8 +77,11 @@ class Semantics:
         # a framed value with a drop-down arrow is a combo box (see `compounds`); its text the value
         values = [int(parts[k][0]) for k in dropdowns]
         roles[n + dropdowns] = "combobox"
-        # a field's frame around an icon at one end is a text box (see `compounds`)
+        # a field's frame around an icon at one end is a text box (see `compounds`), and the
+        # icon in it the field's button (clear, search), not a second text box
         roles[n + fields] = "textbox"
+        icons = np.array([int(parts[k][0]) for k in fields], np.int64)
+        roles[icons[roles[icons] == "textbox"]] = "button"
         # ... and so is a text box that ends in a drop-down arrow, its text again the value
         entries = entries_with_arrow(elements, compounds.xyxy, parts) if len(compounds) else np.zeros(0, int)
         entries = entries[roles[n + entries] == "textbox"]
