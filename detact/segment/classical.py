@@ -85,18 +85,18 @@ def framed_holes(contours, hierarchy: np.ndarray, edges: np.ndarray, scale: floa
         return np.zeros((0, 4), np.int32)
     rects = np.array([cv2.boundingRect(contours[i]) for i in holes], np.int64).reshape(-1, 4)
     bw, bh = rects[:, 2], rects[:, 3]
-    field = (bh >= 18 * scale) & (bh <= 56 * scale) & (bw >= 2 * bh) & (bw <= 0.98 * edges.shape[1])
+    keep = (bh >= 18 * scale) & (bh <= 56 * scale) & (bw >= 2 * bh) & (bw <= 0.98 * edges.shape[1])
     # an empty hole is an empty field only when it is field-wide (a colour swatch is not)
-    for i in np.flatnonzero(field & (bw < 4 * bh)):
+    for i in np.flatnonzero(keep & (bw < 4 * bh)):
         x, y, rw, rh = rects[i]
-        field[i] = bool(edges[y + 2:y + rh - 2, x + 2:x + rw - 2].any())
-    if not field.any():
+        keep[i] = bool(edges[y + 2:y + rh - 2, x + 2:x + rw - 2].any())
+    if not keep.any():
         return np.zeros((0, 4), np.int32)
-    outer = np.array([cv2.boundingRect(contours[i]) for i in hierarchy[holes[field], 3]], np.int64).reshape(-1, 4)
-    field[field] = outer[:, 2] * outer[:, 3] >= 1.5 * bw[field] * bh[field]
+    outer = np.array([cv2.boundingRect(contours[i]) for i in hierarchy[holes[keep], 3]], np.int64).reshape(-1, 4)
+    keep[keep] = outer[:, 2] * outer[:, 3] >= 1.5 * bw[keep] * bh[keep]
     box = np.concatenate([rects[:, :2], rects[:, :2] + rects[:, 2:]], axis=1)
     parent = hierarchy[holes, 3]
-    f = np.flatnonzero(field)
+    f = np.flatnonzero(keep)
     # a sliver between a button's border and the next rule is no cell
     same = (parent[f][:, None] == parent[None, :]) & (np.minimum(bw, bh) >= 8 * scale)[None, :]
     same[np.arange(len(f)), f] = False
@@ -106,5 +106,5 @@ def framed_holes(contours, hierarchy: np.ndarray, edges: np.ndarray, scale: floa
     gap = cell_gap * scale
     beside = (gap_x >= 0) & (gap_x <= gap) & (gap_y < 0)
     above = (gap_y >= 0) & (gap_y <= gap) & (gap_x < 0)
-    field[f[(same & (beside | above)).any(axis=1)]] = False
-    return (box[field] + np.array([-2, -2, 2, 2])).astype(np.int32)
+    keep[f[(same & (beside | above)).any(axis=1)]] = False
+    return (box[keep] + np.array([-2, -2, 2, 2])).astype(np.int32)
