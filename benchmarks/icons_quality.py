@@ -317,13 +317,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--negatives", type=int, default=600, help="text crops for --calibrate")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--device", default="cpu")
+    ap.add_argument("--encoder", type=Path, help="icon encoder ONNX to evaluate (default: the bundled one)")
     ap.add_argument("--results", type=Path, help="write the leave-out table into this markdown file")
     ap.add_argument("--json", type=Path, help="write the numbers here")
     args = ap.parse_args(argv)
     if not args.index.is_file():
         print(f"error: corpus index {args.index} not found (run training/icons/collect.py)", file=sys.stderr)
         return 2
-    rec = IconRecognizer(device=args.device)
+    rec = IconRecognizer(device=args.device, encoder=args.encoder or True)
     for note in rec.notes:
         print(f"note: {note}", file=sys.stderr)
     return calibrate(args, rec) if args.calibrate else leave_out(args, rec)

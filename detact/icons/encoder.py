@@ -1,8 +1,8 @@
 """The learned icon encoder: what an icon *does*, also for icon sets the bank has never seen.
 
-A small CNN (``detact/data/models/icon_encoder.onnx``, trained by
-``training/icons/train_encoder.py``) reads the same 32 x 32 glyph the SSIM matcher compares
-(``preprocess.box_glyphs``) and gives
+Small CNNs (``detact/data/models/icon_encoder.onnx``: three networks in one graph, their
+outputs averaged; trained by ``training/icons/train_encoder.py``) read the same 32 x 32 glyph
+the SSIM matcher compares (``preprocess.box_glyphs``) and give
 
 * probabilities over the function vocabulary (``functions.json``) plus 'not an icon', and
 * a 384-d unit embedding in MiniLM's (all-MiniLM-L6-v2) text space: its cosine with the MiniLM
@@ -26,8 +26,9 @@ from .preprocess import box_glyphs
 
 ENCODER_FORMAT = "detact/icon-encoder@1"
 ENCODER_FILE = "icon_encoder.onnx"
-#: onnxruntime threads for the encoder: 50 glyphs are ~1 ms of work per thread, less than a
-#: thread hand-off costs on a busy 2-core machine (see benchmarks/RESULTS_icons.md).
+#: onnxruntime threads for the encoder. 50 glyphs take ~30 ms on one thread (three networks;
+#: ~18 ms on two of a quiet 2-core machine), and only the crops the bank does not match exactly
+#: reach it: ~20 ms for the whole icon stage of a parse. One thread leaves the other core free.
 DEFAULT_THREADS = 1
 
 

@@ -48,6 +48,8 @@ class IconNet(nn.Module):
     """``(N, 1, S, S)`` glyphs in [0, 1] -> ``(N, classes)`` logits and ``(N, 384)`` unit
     embeddings. ``classes`` = number of functions + 1 (the last is 'not an icon')."""
 
+    returns_probs = False
+
     def __init__(self, classes: int, width: int = 32, size: int = 32, hidden: int = 512) -> None:
         super().__init__()
         c = width
@@ -62,3 +64,21 @@ class IconNet(nn.Module):
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         h = self.neck(self.body(x))
         return self.classify(h), F.normalize(self.embed(h), dim=1)
+
+
+class IconEnsemble(nn.Module):
+    """Several ``IconNet`` members read as one: the mean of their softmax probabilities and the
+    normalised mean of their embeddings. Returns ``(probs, embedding)``, not logits, so the ONNX
+    export must not apply softmax again."""
+
+    returns_probs = True
+
+    def __init__(self, members: list[IconNet]) -> None:
+        super().__init__()
+        self.members = nn.ModuleList(members)
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        outs = [m(x) for m in self.members]
+        probs = torch.stack([torch.softmax(logits, 1) for logits, _ in outs]).mean(0)
+        emb = F.normalize(torch.stack([e for _, e in outs]).sum(0), dim=1)
+        return probs, emb

@@ -103,18 +103,20 @@ def losses(model, x, fn, name, fvec, nvec, n_functions: int):
     return cls, femb, nemb
 
 
-def predict(model, glyphs: np.ndarray, batch: int = 1024) -> tuple[np.ndarray, np.ndarray]:
-    """Softmax probabilities and embeddings of uint8 glyphs ``(N, S, S)`` (eval mode)."""
+def predict(model, glyphs: np.ndarray, batch: int = 1024, device: str = "cpu",
+            softmax: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """Probabilities and embeddings of uint8 glyphs ``(N, S, S)`` (eval mode). ``softmax``
+    False for a model that already returns probabilities (``IconEnsemble``)."""
     import torch
 
     model.eval()
     probs, embs = [], []
     with torch.no_grad():
         for s in range(0, len(glyphs), batch):
-            x = torch.from_numpy(glyphs[s:s + batch]).float().div_(255.0).unsqueeze(1)
-            logits, e = model(x)
-            probs.append(torch.softmax(logits, 1).numpy())
-            embs.append(e.numpy())
+            x = torch.from_numpy(glyphs[s:s + batch]).to(device).float().div_(255.0).unsqueeze(1)
+            out, e = model(x)
+            probs.append((torch.softmax(out, 1) if softmax else out).cpu().numpy())
+            embs.append(e.cpu().numpy())
     model.train()
     return np.concatenate(probs), np.concatenate(embs)
 
@@ -125,52 +127,58 @@ def topk_accuracy(probs: np.ndarray, truth: np.ndarray, n_functions: int, k: int
     return float((top == truth[:, None]).any(axis=1).mean()) if len(truth) else float("nan")
 
 
-def train(data: dict, fvec: np.ndarray, nvec: np.ndarray, args) -> tuple[object, list[dict]]:
-    """Train ``IconNet``; returns the model and one log row per epoch."""
+def train(data: dict, fvec: np.ndarray, nvec: np.ndarray, args, seed: int) -> tuple[object, list[dict]]:
+    """Train one ``IconNet`` with ``seed``; returns the model (on the CPU) and one log row per
+    epoch."""
     import torch
 
+    from augment import augment_glyphs
     from model import IconNet
 
-    torch.manual_seed(args.seed)
+    torch.manual_seed(seed)
     torch.set_num_threads(args.threads)
-    rng = np.random.default_rng(args.seed)
+    rng = np.random.default_rng(seed)
+    dev = torch.device(args.device)
     n_functions = len(fvec)
-    model = IconNet(n_functions + 1, width=args.width)
+    model = IconNet(n_functions + 1, width=args.width).to(dev)
     glyphs = data["glyphs"]
+    glyphs_dev = torch.from_numpy(glyphs).to(dev)           # uint8: ~1 KB a render
     fn_all, name_all, val = data["function"].astype(np.int64), data["name"].astype(np.int64), data["val"]
     train_idx = np.flatnonzero(~val)
     val_icons = np.flatnonzero(val & (fn_all >= 0) & (fn_all < n_functions))
     steps = args.epochs * (len(train_idx) // args.batch)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.15)
-    fv, nv = torch.from_numpy(fvec), torch.from_numpy(nvec)
+    fv, nv = torch.from_numpy(fvec).to(dev), torch.from_numpy(nvec).to(dev)
+    fn_dev, name_dev = torch.from_numpy(fn_all).to(dev), torch.from_numpy(name_all).to(dev)
     log = []
     print(f"training on {len(train_idx)} renders, {steps} steps of {args.batch}; "
           f"{sum(p.numel() for p in model.parameters()) / 1e6:.2f} M parameters", flush=True)
     for epoch in range(args.epochs):
-        t0, sums, n = time.time(), np.zeros(3), 0
+        t0, sums, n = time.time(), torch.zeros(3, device=dev), 0
         for b in batches(train_idx, args.batch, rng):
-            x = torch.from_numpy(glyphs[b]).float().div_(255.0).unsqueeze(1)
-            parts = losses(model, x, torch.from_numpy(fn_all[b]), torch.from_numpy(name_all[b]),
-                           fv, nv, n_functions)
+            bt = torch.from_numpy(b).to(dev)
+            x = augment_glyphs(glyphs_dev[bt].float().div_(255.0).unsqueeze(1), args.augment)
+            parts = losses(model, x, fn_dev[bt], name_dev[bt], fv, nv, n_functions)
             loss = parts[0] + args.embed_weight * (parts[1] + parts[2])
             opt.zero_grad(set_to_none=True)
             loss.backward()
             opt.step()
             sched.step()
-            sums += [float(p.detach()) for p in parts]
+            sums += torch.stack([p.detach() for p in parts])
             n += 1
             if n % 100 == 0:
-                print(f"  epoch {epoch + 1} step {n}: loss {sums[0] / n:.3f} {sums[1] / n:.3f} "
-                      f"{sums[2] / n:.3f}, {time.time() - t0:.0f} s", flush=True)
-        probs, _ = predict(model, glyphs[val_icons])
+                m = (sums / n).tolist()
+                print(f"  epoch {epoch + 1} step {n}: loss {m[0]:.3f} {m[1]:.3f} "
+                      f"{m[2]:.3f}, {time.time() - t0:.0f} s", flush=True)
+        probs, _ = predict(model, glyphs[val_icons], device=args.device)
         row = {"epoch": epoch + 1, "seconds": round(time.time() - t0, 1),
-               **{k: round(v / max(n, 1), 4) for k, v in zip(("cls", "femb", "nemb"), sums)},
+               **{k: round(v / max(n, 1), 4) for k, v in zip(("cls", "femb", "nemb"), sums.tolist())},
                "val_top1": round(topk_accuracy(probs, fn_all[val_icons], n_functions, 1), 4),
                "val_top5": round(topk_accuracy(probs, fn_all[val_icons], n_functions, 5), 4)}
         log.append(row)
         print(json.dumps(row), flush=True)
-    return model, log
+    return model.cpu(), log
 
 
 # ---------------------------------------------------------------- calibration and export
@@ -211,8 +219,8 @@ class _Export:
                 self.m = m
 
             def forward(self, glyph):
-                logits, e = self.m(glyph)
-                return torch.softmax(logits, 1), e
+                out, e = self.m(glyph)
+                return (out if self.m.returns_probs else torch.softmax(out, 1)), e
 
         return Wrapped(model).eval()
 
@@ -270,6 +278,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--width", type=int, default=32)
     ap.add_argument("--embed-weight", type=float, default=0.5)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--device", default="cpu", help="torch device for training: cpu or cuda")
+    ap.add_argument("--augment", type=float, default=0.0,
+                    help="share of each batch restyled in glyph space (augment.py)")
+    ap.add_argument("--members", type=int, default=1,
+                    help="networks trained with seeds seed, seed+1, ...; more than one ships as "
+                         "one ONNX graph that averages them")
+    ap.add_argument("--from-checkpoints", action="store_true",
+                    help="skip training: calibrate and export the members saved in --work "
+                         "(encoder.pt, or encoder-0.pt ... for --members > 1), e.g. trained on a GPU machine")
     ap.add_argument("--precision", type=float, default=0.85,
                     help="abstention: answers on validation icons must be right this often")
     return ap.parse_args(argv)
@@ -291,20 +308,34 @@ def main(argv: list[str] | None = None) -> int:
     with np.load(npz) as d:
         data = {k: d[k] for k in d.files}
     fvec, nvec = text_targets(args.work, meta["names"])
-    model, log = train(data, fvec, nvec, args)
-
     import torch
 
-    torch.save(model.state_dict(), args.work / "encoder.pt")
+    from model import IconEnsemble, IconNet
+
+    members, log = [], []
+    for k in range(args.members):
+        ckpt = args.work / (f"encoder-{k}.pt" if args.members > 1 else "encoder.pt")
+        if args.from_checkpoints:
+            member = IconNet(len(fvec) + 1, width=args.width)
+            member.load_state_dict(torch.load(ckpt, map_location="cpu"))
+            members.append(member.eval())
+            continue
+        print(f"member {k + 1} of {args.members} (seed {args.seed + k})", flush=True)
+        member, member_log = train(data, fvec, nvec, args, args.seed + k)
+        torch.save(member.state_dict(), ckpt)
+        members.append(member)
+        log += [{"member": k, **row} for row in member_log]
+    model = members[0] if len(members) == 1 else IconEnsemble(members).eval()
     n_functions = len(fvec)
     val = np.flatnonzero(data["val"] & (data["function"] >= 0))
-    probs, _ = predict(model, data["glyphs"][val])
+    probs, _ = predict(model, data["glyphs"][val], softmax=not model.returns_probs)
     threshold, stats = abstain_threshold(probs, data["function"][val].astype(np.int64), n_functions,
                                          args.precision)
     info = {"format": FORMAT, "version": VERSION, "functions": meta["functions"],
             "none_index": n_functions, "input_size": 32, "margin": 2, "embedding_dim": 384,
             "embedding_space": "all-MiniLM-L6-v2", "abstain_threshold": threshold,
-            "trained": dt.date.today().isoformat(), "seed": args.seed,
+            "trained": dt.date.today().isoformat(), "seed": args.seed, "members": args.members,
+            "augment": args.augment,
             "held_out_sets": meta["held_out"], "renders": int((~data["val"]).sum()),
             "sets": len(meta["sets"]) - 1}
     err = export(model, args.out, info, data["glyphs"][val[:256]])
