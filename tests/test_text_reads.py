@@ -137,6 +137,32 @@ def test_a_dashboard_toolbar_reads_export_csv(engine, tmp_path, scale):
     assert "Export CSV" in read and "Filter" in read and "Delete selected" in read, read
 
 
+BREADCRUMBS = """<!doctype html><html><head><style>
+body{margin:0;background:#fff;font:15px 'DejaVu Sans',sans-serif;color:#212529}
+.crumbs{position:absolute;left:24px;top:20px}.crumbs a{color:#0d6efd;text-decoration:none}
+.crumbs span{color:#6c757d;padding:0 8px}
+.path{position:absolute;left:24px;top:70px;background:#303030;color:#eee;padding:6px 10px;border-radius:6px}
+.expr{position:absolute;left:24px;top:120px}
+</style></head><body>
+<nav class="crumbs"><a>Home</a><span>/</span><a>Library</a><span>/</span><a>Data</a></nav>
+<div class="path">/ org / gnome / desktop</div>
+<div class="expr">ratio = total / count</div>
+</body></html>"""
+
+
+@pytest.mark.skipif(chromium_binary() is None, reason="chromium is not installed")
+def test_breadcrumbs_read_as_one_run_per_crumb(engine, tmp_path):
+    """A breadcrumb or path bar is cut at its spaced separators (each crumb is a link or a button),
+    an expression with one spaced "/" is not. (At scale 2 the line splitter already cuts at the
+    wider gaps, the expression too.)"""
+    (tmp_path / "crumbs.html").write_text(BREADCRUMBS)
+    shot = render_html(tmp_path / "crumbs.html", tmp_path / "crumbs.png", 520, 160)
+    read = texts(engine.read(np.asarray(Image.open(shot).convert("RGB"))))
+    for crumb in ("Home", "Library", "Data", "org", "gnome", "desktop"):
+        assert crumb in read, read
+    assert "ratio = total / count" in read, read
+
+
 def test_the_admin_dashboard_sample_reads_export_csv(engine):
     sample = SHARED_EVAL / "samples" / "admin-dashboard.png"
     if not sample.exists():

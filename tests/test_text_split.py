@@ -91,6 +91,14 @@ def test_the_bars_letters_end_in_are_no_underline(text):
     ("Linux | Mac | Windows", ["Linux", "Mac", "Windows"]),
     ("well-known", ["well-known"]),                    # an unspaced dash is part of the word
     ("plain words", ["plain words"]),
+    # breadcrumbs and path bars: three crumbs or more, each one to three words
+    ("/ org / gnome / desktop", ["org", "gnome", "desktop"]),
+    ("Home / Library / Data", ["Home", "Library", "Data"]),
+    ("Settings > Privacy > Site data", ["Settings", "Privacy", "Site data"]),
+    ("Home \u203a Docs \u203a Plans", ["Home", "Docs", "Plans"]),
+    ("total / count", ["total / count"]),             # two operands are no breadcrumb
+    ("if a > b:", ["if a > b:"]),
+    ("x = a / b / c", ["x = a / b / c"]),             # "x = a" is no crumb
 ])
 def test_split_at_separators_uses_character_positions(text, pieces):
     xs = np.arange(len(text), dtype=np.float64) * 8 + 4     # one character every 8 px

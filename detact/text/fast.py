@@ -29,6 +29,25 @@ log = logging.getLogger("detact.text")
 # " - ", " – ", " — ", " | ", " · " between words: separate runs (e.g. a description and its
 # platform list). The recognizer tends to read the dash as "~" or "_".
 _SEPARATOR = re.compile(r"\s+[~_\-\u2013\u2014|\u00b7]\s+")
+# Breadcrumbs and path bars ("/ org / gnome / desktop", "Settings > Privacy > Cookies"): every
+# crumb is its own button or link. A spaced "/", ">", "›" or "»" cuts a run only where it
+# separates at least three short crumbs, so "total / count" or "if a > b:" stay whole.
+_CRUMB = re.compile(r"(?:^|\s+)[/>\u203a\u00bb]\s+")
+_CRUMB_TEXT = re.compile(r"[\w.\-]+(?: [\w.\-]+){0,2}")
+
+
+def separator_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` character spans of ``text`` to cut out: spaced dashes, bars and dots,
+    and the separators of a breadcrumb (three or more crumbs of one to three words)."""
+    spans = [m.span() for m in _SEPARATOR.finditer(text)]
+    crumbs = [m.span() for m in _CRUMB.finditer(text)]
+    inner = [c for c in crumbs if c[0] > 0]
+    if len(inner) >= 2:
+        bounds = [0] + [i for c in crumbs for i in c] + [len(text)]
+        parts = [text[a:b] for a, b in zip(bounds[::2], bounds[1::2])]
+        if all(_CRUMB_TEXT.fullmatch(p) for p in parts if p):
+            spans = sorted(set(spans) | set(crumbs))
+    return spans
 
 
 #: Confidence given to a lone "-" or "." recognised by shape (`lone_mark`) rather than by OCR.
@@ -43,7 +62,7 @@ def split_at_separators(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, ch
     """Cut text runs at spaced separators, placing the cut from each character's x position."""
     out_boxes, out_texts, out_conf = [], [], []
     for box, text, c, xs in zip(xyxy, texts, conf, char_x):
-        pieces = [(m.start(), m.end()) for m in _SEPARATOR.finditer(text)] if len(xs) == len(text) else []
+        pieces = separator_spans(text) if len(xs) == len(text) else []
         if not pieces:
             out_boxes.append(box), out_texts.append(text), out_conf.append(c)
             continue
