@@ -197,3 +197,27 @@ def test_fields_and_buttons_whose_borders_touch(parser, tmp_path):
         assert [e.role for e in icon] == ["button"], [(e.role, e.name, e.bbox) for e in icon]
     roles = {e.text: e.role for e in result.elements if e.text in ("Cancel", "OK")}
     assert roles == {"Cancel": "button", "OK": "button"}, roles
+
+
+MENU_ROWS = [("Undo", "Ctrl+Z"), ("Redo", "Shift+Ctrl+Z"), ("Cut", "Ctrl+X"), ("Copy", "Ctrl+C"),
+             ("Paste", "Ctrl+V"), ("Select All", "Ctrl+A"), ("Preferences", "")]
+
+
+def test_an_open_menu_with_accelerators_is_read_as_menu_items(parser, tmp_path):
+    """A drop-down menu as desktop toolkits draw it (rows with their accelerators at the end):
+    every entry is a menu item (`siblings.menu_columns`), and so is each accelerator (a click on
+    it chooses the item)."""
+    rows = "".join(f'<div class="r"><span>{label}</span><span class="k">{key}</span></div>'
+                   for label, key in MENU_ROWS)
+    (tmp_path / "page.html").write_text(
+        "<!doctype html><html><head><style>body{margin:0;background:#fafafa;font:14px 'DejaVu Sans',"
+        "sans-serif;color:#222}.m{position:absolute;left:40px;top:30px;width:280px;background:#fff;"
+        "border:1px solid #ccc;border-radius:4px;box-shadow:0 2px 8px rgba(0,0,0,.25);padding:4px 0}"
+        ".r{display:flex;justify-content:space-between;padding:5px 16px}.k{color:#888}</style></head>"
+        f'<body><div class="m">{rows}</div></body></html>')
+    result = parser.parse(render_html(tmp_path / "page.html", tmp_path / "page.png", 400, 300))
+    roles = {e.text: e.role for e in result.elements if e.kind == "text"}
+    for label, key in MENU_ROWS:
+        assert roles.get(label) == "menuitem", roles
+        if key:
+            assert roles.get(key) == "menuitem", roles

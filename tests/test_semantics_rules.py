@@ -13,7 +13,8 @@ from detact.semantics.compounds import (compound_candidates, dropdown_rows, entr
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import control_glyphs, glyphs_read_as_letters, link_texts
-from detact.semantics.siblings import harmonised_glyphs, harmonised_roles, list_row_icons, toolbar_icons
+from detact.semantics.siblings import (ACCELERATOR, harmonised_glyphs, harmonised_roles, list_row_icons, menu_columns,
+                                      toolbar_icons)
 from detact.semantics.tabs import tab_rows
 from detact.semantics.tree import build_tree
 
@@ -501,6 +502,58 @@ def glyph_row(roles: list[str], side: int = 20, pitch: int = 30, label: bool = F
 def test_small_unlabelled_icons_in_a_row_are_toolbar_buttons(roles, kwargs, expected):
     kind, boxes, all_roles = glyph_row(roles, **kwargs)
     assert toolbar_icons(kind, boxes, all_roles).tolist() == expected
+
+
+def menu_layout(ends: list[str], roles: tuple[str, ...] = ("listitem", "text", "link", "listitem"),
+                reach: int = 150, blocked: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A column of items 27 px apart (x 60), each row's end ``ends[i]`` drawn ``reach`` px
+    right of the item: an accelerator text, ">" for a submenu arrow icon, "" for nothing;
+    ``blocked``: another text run on each row between the item and its end."""
+    boxes, texts, kinds, marks, labels = [], [], [], [], []
+    for i, (role, end) in enumerate(zip(roles, ends)):
+        y = 20 + 27 * i
+        boxes.append([60, y, 150, y + 20]), texts.append(f"Item {i}"), kinds.append(role)
+        if blocked:
+            boxes.append([160, y, 200, y + 20]), texts.append("code"), kinds.append("text")
+        if end == ">":
+            marks.append([150 + reach, y + 5, 157 + reach, y + 15]), labels.append("caret right")
+        elif end:
+            boxes.append([150 + reach, y + 2, 190 + reach, y + 18]), texts.append(end), kinds.append("text")
+    return (np.array(boxes), np.array(texts, dtype=object), np.array(kinds, dtype=object),
+            np.array(marks).reshape(-1, 4), np.array(labels, dtype=object))
+
+
+@pytest.mark.parametrize("ends, kwargs, items", [
+    # two accelerators, or one and a submenu arrow: the column is a menu
+    (["Ctrl+Z", "Shift+Ctrl+Z", "", ""], {}, [0, 2, 4, 5]),
+    (["Ctrl+X", "", ">", ""], {}, [0, 2, 3, 4]),
+    (["", "F11", "CtrI+M", ""], {}, [0, 1, 3, 5]),          # "Ctrl" read "CtrI"
+    # one accelerator, arrows only (a settings list's chevrons), or accelerators too far right
+    (["Ctrl+Z", "", "", ""], {}, []),
+    ([">", ">", ">", ""], {}, []),
+    (["Ctrl+Z", "Ctrl+Y", "", ""], {"reach": 700}, []),
+    # another column between the items and the accelerators (a code gutter's line numbers left
+    # of an open menu): that column is the menu, the one further left is not
+    (["Ctrl+Z", "Ctrl+Y", "", ""], {"blocked": True}, [1, 4, 7, 9]),
+    # whatever the classifier called the entries; but two entries are no column
+    (["Ctrl+Z", "Ctrl+Y", "", ""], {"roles": ("button", "combobox", "text", "text")}, [0, 2, 4, 5]),
+    (["Ctrl+Z", "Ctrl+Y"], {"roles": ("listitem", "listitem")}, []),
+])
+def test_items_ending_in_accelerators_are_a_menu(ends, kwargs, items):
+    boxes, texts, roles, marks, labels = menu_layout(ends, **kwargs)
+    menu, keys = menu_columns(boxes, texts, marks, labels)
+    assert sorted(menu.tolist()) == items
+    if items:
+        assert all(ACCELERATOR.fullmatch(texts[k]) for k in keys)
+        assert len(keys) == sum(1 for e in ends if e and e != ">")
+
+
+@pytest.mark.parametrize("text, is_accelerator", [
+    ("Ctrl+S", True), ("Shift+Ctrl+Delete", True), ("Alt+Left", True), ("F1", True), ("Ctrl + Q", True),
+    ("Ctrl+", False), ("F13", False), ("Copy", False), ("Plus", False), ("F1 key", False),
+])
+def test_accelerator_pattern(text, is_accelerator):
+    assert bool(ACCELERATOR.fullmatch(text)) == is_accelerator
 
 
 def test_a_ring_read_as_a_letter_counts_as_a_glyph_of_the_line():

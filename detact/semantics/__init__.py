@@ -26,7 +26,8 @@ from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons
 from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, control_glyphs, glyphs_read_as_letters, link_texts,
                     make_role_classifier, one_glyph_reads, ring_glyphs, shows_other_glyph)
-from .siblings import GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, list_row_icons, toolbar_icons
+from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, list_row_icons, menu_columns,
+                       toolbar_icons)
 from .tabs import tab_rows
 from .tree import CONTAINER_ROLES, build_tree
 
@@ -103,6 +104,15 @@ class Semantics:
         roles[text] = harmonised_roles(elements.xyxy[text], roles[text], scale)
         # ... and items between the rules of a tab row are tabs (see `tabs`)
         roles[text[tab_rows(rgb, elements.xyxy[text], roles[text], scale)]] = "tab"
+        # ... and items that end in accelerators or submenu arrows are a menu's, and so are the
+        # check boxes and radios they label, and the accelerators at their rows' ends (see `siblings`)
+        icons = np.flatnonzero(elements.kind == "icon")
+        menu, keys = menu_columns(elements.xyxy[text], elements.text[text], elements.xyxy[icons],
+                                  elements.label[icons], scale)
+        menu = text[np.union1d(menu, keys)]
+        roles[menu] = "menuitem"
+        checks = [k for k, p in enumerate(parts) if roles[n + k] in GLYPH_LINE_ROLES and np.isin(p, menu).any()]
+        roles[n + np.array(checks, np.int64)] = "menuitem"
         # the converse of `shows_other_glyph`: an icon named a tick box, radio dot or switch pill,
         # with a label beside it that is no menu item, is that control
         glyph_rows, glyph_roles = control_glyphs(elements, roles)

@@ -30,9 +30,18 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
 6. Three or more small icons (at most ``TOOLBAR_GLYPH`` px) in a row with no label on their
    right are a toolbar: the ones the classifier called a plain icon or image become buttons
    (`toolbar_icons`). Toolbars draw flat buttons, whose glyph alone looks like a picture.
+7. A column of text runs (rule 1, whatever their roles) is a menu when two or more of its rows end in a keyboard
+   accelerator ("Ctrl+M", "Shift+Ctrl+Delete", "F11") or a submenu arrow (an icon named caret
+   or chevron right) with no other text between, at least one of them an accelerator: its items become menu items
+   (`menu_columns`), and so do the check boxes and radios they label (a check menu item).
+   Why: an open menu's items come back as list items, links and plain text, and its check
+   items as check boxes; what only menus draw is accelerators and submenu arrows at the row's
+   end. The accelerators are menu items too: they are drawn inside the item's row, and a
+   click on them chooses it.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import numpy as np
@@ -187,3 +196,62 @@ def toolbar_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: 
         rows = icons[line]
         found += rows[np.isin(roles[rows], ("icon", "image"))].tolist()
     return np.unique(np.array(found, np.int64))
+
+
+#: A keyboard accelerator as menus print it: modifiers joined by "+" (OCR reads "Ctrl" as
+#: "CtrI" too) and a key, or a function key alone.
+ACCELERATOR = re.compile(
+    r"(?:(?:shift|ctr[li1]|control|alt|super|meta|cmd|command)\s*\+\s*)+"
+    r"(?:[a-z0-9]|f\d{1,2}|space|tab|enter|return|esc|escape|delete|del|backspace|home|end|insert|"
+    r"page ?up|page ?down|pgup|pgdn|up|down|left|right|plus|minus|[-+=/\\.,;'`\[\]])"
+    r"|f(?:[1-9]|1[0-2])", re.IGNORECASE)
+#: Icon labels that are a submenu's arrow at the end of a menu row.
+SUBMENU_ARROWS = ("caret right", "chevron right")
+#: How far right of an item its accelerator or arrow may sit, in item heights.
+MENU_ROW_REACH = 25.0
+
+
+def menu_columns(xyxy: np.ndarray, texts: np.ndarray, marks: np.ndarray, mark_labels: np.ndarray,
+                 scale: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    """Rule 7: of the text runs ``xyxy`` ``(N, 4)`` (and their ``texts``), the items
+    of menus and the accelerators at the end of those items' rows, as two index arrays.
+    ``marks`` ``(M, 4)`` are the icons with their labels ``mark_labels`` (submenu arrows are
+    looked for among them)."""
+    xyxy = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    texts = np.asarray(texts, dtype=object)
+    accel = np.array([bool(ACCELERATOR.fullmatch(str(t).strip())) for t in texts], bool)
+    # every run takes part, whatever the classifier called it (an entry of a menu can come
+    # back as a combo box or a button), but the accelerators
+    items = np.flatnonzero(~accel)
+    none = np.zeros(0, np.int64)
+    if len(items) < MIN_LINE:
+        return none, none
+    arrows = np.asarray(marks, np.float64).reshape(-1, 4)[np.isin(np.asarray(mark_labels, dtype=object),
+                                                                 SUBMENU_ARROWS)]
+    ends = np.concatenate([xyxy[accel], arrows])
+    is_accel = np.r_[np.ones(int(accel.sum()), bool), np.zeros(len(arrows), bool)]
+    accel_rows = np.flatnonzero(accel)
+    out, keys = [], []
+    for line in aligned_lines(xyxy[items], scale, axes=("column",)):
+        rows = items[line]
+        b = xyxy[rows]
+        h = b[:, 3] - b[:, 1]
+        cy = (b[:, 1] + b[:, 3]) / 2
+        ecy = (ends[:, 1] + ends[:, 3]) / 2
+        same_row = (np.abs(ecy[None] - cy[:, None]) <= h[:, None] / 2) \
+            & (ends[None, :, 0] >= b[:, 2, None]) & (ends[None, :, 0] - b[:, 2, None] <= MENU_ROW_REACH * h[:, None])
+        # ... with no other text run between the item and its end (a code line or a gutter's
+        # number beside an open menu is not that menu's item)
+        tcy = (xyxy[:, 1] + xyxy[:, 3]) / 2
+        on_row = np.abs(tcy[None] - cy[:, None]) <= h[:, None] / 2                        # (R, T)
+        between = on_row[:, None, :] & (xyxy[None, None, :, 0] >= b[:, 2, None, None]) \
+            & (xyxy[None, None, :, 2] <= ends[None, :, 0, None])                          # (R, E, T)
+        same_row &= ~between.any(axis=2)
+        ended = same_row.any(axis=1)
+        by_accel = (same_row & is_accel[None]).any(axis=1)
+        if ended.sum() >= 2 and by_accel.any():
+            out.append(rows)
+            keys.append(accel_rows[same_row[:, is_accel].any(axis=0)])
+    if not out:
+        return none, none
+    return np.concatenate(out).astype(np.int64), np.unique(np.concatenate(keys)).astype(np.int64)
