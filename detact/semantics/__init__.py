@@ -105,14 +105,11 @@ class Semantics:
         # ... and items between the rules of a tab row are tabs (see `tabs`)
         roles[text[tab_rows(rgb, elements.xyxy[text], roles[text], scale)]] = "tab"
         # ... and items that end in accelerators or submenu arrows are a menu's, and so are the
-        # check boxes and radios they label, and the accelerators at their rows' ends (see `siblings`)
+        # accelerators at their rows' ends (see `siblings`)
         icons = np.flatnonzero(elements.kind == "icon")
         menu, keys = menu_columns(elements.xyxy[text], elements.text[text], elements.xyxy[icons],
                                   elements.label[icons], scale)
-        menu = text[np.union1d(menu, keys)]
-        roles[menu] = "menuitem"
-        checks = [k for k, p in enumerate(parts) if roles[n + k] in GLYPH_LINE_ROLES and np.isin(p, menu).any()]
-        roles[n + np.array(checks, np.int64)] = "menuitem"
+        roles[text[np.union1d(menu, keys)]] = "menuitem"
         # the converse of `shows_other_glyph`: an icon named a tick box, radio dot or switch pill,
         # with a label beside it that is no menu item, is that control
         glyph_rows, glyph_roles = control_glyphs(elements, roles)

@@ -30,11 +30,12 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
 6. Three or more small icons (at most ``TOOLBAR_GLYPH`` px) in a row with no label on their
    right are a toolbar: the ones the classifier called a plain icon or image become buttons
    (`toolbar_icons`). Toolbars draw flat buttons, whose glyph alone looks like a picture.
-7. A column of text runs (rule 1, whatever their roles) is a menu when two or more of its rows end in a keyboard
-   accelerator ("Ctrl+M", "Shift+Ctrl+Delete", "F11") or a submenu arrow (an icon named caret
-   or chevron right) with no other text between, at least one of them an accelerator: its items become menu items
-   (`menu_columns`), and so do the check boxes and radios they label (a check menu item).
-   Why: an open menu's items come back as list items, links and plain text, and its check
+7. A column of text runs (rule 1, whatever their roles) is a menu when two or more of its
+   rows end in a keyboard accelerator ("Ctrl+M", "Shift+Ctrl+Delete", "F11") or a submenu
+   arrow (an icon named caret or chevron right) with no other text between, at least one of
+   them an accelerator: its runs become menu items (`menu_columns`). A check menu item's box
+   then stays an icon (`roles.control_glyphs` skips labels that are menu items). Why: an open
+   menu's items come back as list items, links, plain text or a combo box, and its check
    items as check boxes; what only menus draw is accelerators and submenu arrows at the row's
    end. The accelerators are menu items too: they are drawn inside the item's row, and a
    click on them chooses it.
@@ -231,18 +232,18 @@ def menu_columns(xyxy: np.ndarray, texts: np.ndarray, marks: np.ndarray, mark_la
     ends = np.concatenate([xyxy[accel], arrows])
     is_accel = np.r_[np.ones(int(accel.sum()), bool), np.zeros(len(arrows), bool)]
     accel_rows = np.flatnonzero(accel)
+    ecy = (ends[:, 1] + ends[:, 3]) / 2
+    tcy = (xyxy[:, 1] + xyxy[:, 3]) / 2
     out, keys = [], []
     for line in aligned_lines(xyxy[items], scale, axes=("column",)):
         rows = items[line]
         b = xyxy[rows]
         h = b[:, 3] - b[:, 1]
         cy = (b[:, 1] + b[:, 3]) / 2
-        ecy = (ends[:, 1] + ends[:, 3]) / 2
         same_row = (np.abs(ecy[None] - cy[:, None]) <= h[:, None] / 2) \
             & (ends[None, :, 0] >= b[:, 2, None]) & (ends[None, :, 0] - b[:, 2, None] <= MENU_ROW_REACH * h[:, None])
         # ... with no other text run between the item and its end (a code line or a gutter's
         # number beside an open menu is not that menu's item)
-        tcy = (xyxy[:, 1] + xyxy[:, 3]) / 2
         on_row = np.abs(tcy[None] - cy[:, None]) <= h[:, None] / 2                        # (R, T)
         between = on_row[:, None, :] & (xyxy[None, None, :, 0] >= b[:, 2, None, None]) \
             & (xyxy[None, None, :, 2] <= ends[None, :, 0, None])                          # (R, E, T)
