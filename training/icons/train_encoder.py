@@ -316,6 +316,10 @@ def main(argv: list[str] | None = None) -> int:
     for k in range(args.members):
         ckpt = args.work / (f"encoder-{k}.pt" if args.members > 1 else "encoder.pt")
         if args.from_checkpoints:
+            if not ckpt.is_file():
+                print(f"error: checkpoint {ckpt} not found (--from-checkpoints reads --members of them "
+                      f"from --work)", file=sys.stderr)
+                return 2
             member = IconNet(len(fvec) + 1, width=args.width)
             member.load_state_dict(torch.load(ckpt, map_location="cpu"))
             members.append(member.eval())
