@@ -106,9 +106,9 @@ class Semantics:
         roles[text[tab_rows(rgb, elements.xyxy[text], roles[text], scale)]] = "tab"
         # ... and items that end in accelerators or submenu arrows are a menu's, and so are the
         # accelerators at their rows' ends (see `siblings`)
-        icons = np.flatnonzero(elements.kind == "icon")
-        menu, keys = menu_columns(elements.xyxy[text], elements.text[text], elements.xyxy[icons],
-                                  elements.label[icons], scale)
+        marks = np.flatnonzero(elements.kind == "icon")
+        menu, keys = menu_columns(elements.xyxy[text], elements.text[text], elements.xyxy[marks],
+                                  elements.label[marks], scale)
         roles[text[np.union1d(menu, keys)]] = "menuitem"
         # the converse of `shows_other_glyph`: an icon named a tick box, radio dot or switch pill,
         # with a label beside it that is no menu item, is that control

@@ -103,10 +103,9 @@ def losses(model, x, fn, name, fvec, nvec, n_functions: int):
     return cls, femb, nemb
 
 
-def predict(model, glyphs: np.ndarray, batch: int = 1024, device: str = "cpu",
-            softmax: bool = True) -> tuple[np.ndarray, np.ndarray]:
-    """Probabilities and embeddings of uint8 glyphs ``(N, S, S)`` (eval mode). ``softmax``
-    False for a model that already returns probabilities (``IconEnsemble``)."""
+def predict(model, glyphs: np.ndarray, batch: int = 1024, device: str = "cpu") -> tuple[np.ndarray, np.ndarray]:
+    """Probabilities and embeddings of uint8 glyphs ``(N, S, S)`` (eval mode); softmax is
+    applied unless the model already returns probabilities (``returns_probs``: ``IconEnsemble``)."""
     import torch
 
     model.eval()
@@ -115,7 +114,7 @@ def predict(model, glyphs: np.ndarray, batch: int = 1024, device: str = "cpu",
         for s in range(0, len(glyphs), batch):
             x = torch.from_numpy(glyphs[s:s + batch]).to(device).float().div_(255.0).unsqueeze(1)
             out, e = model(x)
-            probs.append((torch.softmax(out, 1) if softmax else out).cpu().numpy())
+            probs.append((out if model.returns_probs else torch.softmax(out, 1)).cpu().numpy())
             embs.append(e.cpu().numpy())
     model.train()
     return np.concatenate(probs), np.concatenate(embs)
@@ -332,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
     model = members[0] if len(members) == 1 else IconEnsemble(members).eval()
     n_functions = len(fvec)
     val = np.flatnonzero(data["val"] & (data["function"] >= 0))
-    probs, _ = predict(model, data["glyphs"][val], softmax=not model.returns_probs)
+    probs, _ = predict(model, data["glyphs"][val])
     threshold, stats = abstain_threshold(probs, data["function"][val].astype(np.int64), n_functions,
                                          args.precision)
     info = {"format": FORMAT, "version": VERSION, "functions": meta["functions"],
