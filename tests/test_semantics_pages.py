@@ -199,6 +199,66 @@ def test_fields_and_buttons_whose_borders_touch(parser, tmp_path):
     assert roles == {"Cancel": "button", "OK": "button"}, roles
 
 
+MAGNIFIER = ('<svg width="22" height="22" viewBox="0 0 22 22"><circle cx="9" cy="9" r="6" stroke="#2a5db0" '
+             'stroke-width="3" fill="none"/><path d="M13 13l7 7" stroke="#333" stroke-width="3"/></svg>')
+
+
+@pytest.mark.parametrize("width", [160, 90])
+def test_empty_search_entries_in_a_toolbar(parser, tmp_path, width):
+    """Empty search entries with a clear icon in a toolbar, with a search button between them:
+    each entry is a text box (the narrow one too: `compounds.fields_around_icons`), its clear
+    icon a button, and the clear icon does not name the field."""
+    entry = (f'<div style="box-sizing:border-box;width:{width}px;height:36px;border:1px solid #cdc7c2;'
+             f'border-radius:4px;background:#fff;display:flex;align-items:center;justify-content:flex-end;'
+             f'padding-right:8px">{CLEAR}</div>')
+    gap = f'<div style="width:50px;display:flex;justify-content:center">{MAGNIFIER}</div>'
+    (tmp_path / "page.html").write_text(
+        "<!doctype html><html><body style='margin:0;background:#fff'><div style='height:20px'></div>"
+        "<div style='display:flex;align-items:center;height:48px;border-top:1px solid #ccc;"
+        "border-bottom:1px solid #ccc;background:#f6f5f4;padding:0 60px'>"
+        f"{entry}{gap}{entry}</div></body></html>")
+    result = parser.parse(render_html(tmp_path / "page.html", tmp_path / "page.png", 700, 300))
+    fields = sorted((e for e in result.elements if e.role == "textbox"), key=lambda e: e.bbox[0])
+    described = [(e.role, e.name, e.bbox) for e in result.elements]
+    assert len(fields) == 2, described
+    for field, left in zip(fields, (60, 60 + width + 50)):
+        assert abs(field.bbox[0] - left) <= 4 and abs(field.bbox[2] - (left + width)) <= 4, described
+        assert field.name == "", described
+        clear = [e for e in result.elements if e.parent == field.id]
+        assert [e.role for e in clear] == ["button"], described
+
+
+COMBO_CSS = (".e{box-sizing:border-box;width:250px;height:34px;border:1px solid #cdc7c2;border-radius:5px 0 0 5px;"
+             "background:#fff;padding:7px 8px}.a{box-sizing:border-box;width:36px;height:34px;border:1px solid "
+             "#cdc7c2;border-left:none;border-radius:0 5px 5px 0;display:flex;align-items:center;"
+             "justify-content:center}.a:before{content:'';border-left:6px solid transparent;border-right:6px "
+             "solid transparent;border-top:6px solid #888}")
+
+
+def test_editable_combo_boxes_stacked_in_a_dialog(parser, tmp_path):
+    """GTK editable combo boxes (an entry, a rule, an arrow button) stacked 4 px apart, so that
+    their borders close into one edge component and each is only two holes of it: each is a
+    combo box named by its label (`segment.classical.framed_holes`), empty or not, with its
+    entry a text box inside it (`semantics.compounds.entries_in_combos`)."""
+    rows = [("Search for", ""), ("Replace with", ""), ("Font", "Monospace")]
+    body = "".join(f'<div style="position:absolute;left:20px;top:{27 + 38 * k}px">{label}:</div>'
+                   f'<div style="position:absolute;left:160px;top:{20 + 38 * k}px;display:flex">'
+                   f'<div class="e">{value}</div><div class="a"></div></div>'
+                   for k, (label, value) in enumerate(rows))
+    (tmp_path / "page.html").write_text(f"<!doctype html><html><head><style>body{{margin:0;background:#f6f5f4;"
+                                        f"font:15px 'DejaVu Sans',sans-serif;color:#2e3436}}{COMBO_CSS}</style>"
+                                        f"</head><body>{body}</body></html>")
+    result = parser.parse(render_html(tmp_path / "page.html", tmp_path / "page.png", 600, 300))
+    described = [(e.role, e.name, e.bbox) for e in result.elements]
+    for k, (label, value) in enumerate(rows):
+        top = 20 + 38 * k
+        combo = [e for e in result.elements if e.role == "combobox" and abs(e.bbox[1] - top) <= 3
+                 and abs(e.bbox[0] - 160) <= 3 and abs(e.bbox[2] - 446) <= 3]
+        assert len(combo) == 1 and combo[0].name == label and combo[0].value == value, described
+        entry = [e for e in result.elements if e.parent == combo[0].id and e.role == "textbox"]
+        assert len(entry) == 1 and abs(entry[0].bbox[2] - 410) <= 3 and entry[0].value == value, described
+
+
 MENU_ROWS = [("Undo", "Ctrl+Z"), ("Redo", "Shift+Ctrl+Z"), ("Cut", "Ctrl+X"), ("Copy", "Ctrl+C"),
              ("Paste", "Ctrl+V"), ("Select All", "Ctrl+A"), ("Preferences", "")]
 

@@ -106,5 +106,35 @@ def framed_holes(contours, hierarchy: np.ndarray, edges: np.ndarray, scale: floa
     gap = cell_gap * scale
     beside = (gap_x >= 0) & (gap_x <= gap) & (gap_y < 0)
     above = (gap_y >= 0) & (gap_y <= gap) & (gap_x < 0)
-    keep[f[(same & (beside | above)).any(axis=1)]] = False
-    return (box[keep] + np.array([-2, -2, 2, 2])).astype(np.int32)
+    cell = (same & (beside | above)).any(axis=1)
+    keep[f[cell]] = False
+    joined = _entries_with_button(box, f[cell], same[cell] & beside[cell], parent, scale)
+    return np.concatenate([box[keep], joined]).astype(np.int32) + np.array([-2, -2, 2, 2], np.int32)
+
+
+def _entries_with_button(box: np.ndarray, cells: np.ndarray, beside: np.ndarray, parent: np.ndarray,
+                         scale: float) -> np.ndarray:
+    """An entry joined to its button (a GTK editable combo box: the entry, a rule, the arrow
+    button) as one frame: of the ``cells`` (rows into ``box`` (H, 4), the holes `framed_holes`
+    left out as cells; ``beside``: (C, H) which holes of their component lie beside each), each
+    at least 2.5 times as wide as tall with one hole beside it, on its right, about square (at
+    most 1.6 times as wide as tall), its top and bottom within ``scale`` px of the cell's, and
+    no other hole beside that one. Returns (K, 4) int64 xyxy, the two holes' union."""
+    out = []
+    for c, row in enumerate(cells):
+        nb = np.flatnonzero(beside[c])
+        if len(nb) != 1:
+            continue
+        e, b = box[row], box[nb[0]]
+        ew, eh, bw, bh = e[2] - e[0], e[3] - e[1], b[2] - b[0], b[3] - b[1]
+        if not (ew >= 2.5 * eh and b[0] >= e[2] and bw <= 1.6 * bh
+                and abs(b[1] - e[1]) <= scale and abs(b[3] - e[3]) <= scale):
+            continue
+        # the button is the last cell of the row: nothing of the component lies beside it
+        others = (parent == parent[row]) & (np.arange(len(box)) != row) & (np.arange(len(box)) != nb[0])
+        o = box[others]
+        near = (o[:, 0] - b[2] >= 0) & (o[:, 0] - b[2] <= 4 * scale) & (o[:, 1] < b[3]) & (o[:, 3] > b[1])
+        if near.any():
+            continue
+        out.append([e[0], min(e[1], b[1]), b[2], max(e[3], b[3])])
+    return np.array(out, np.int64).reshape(-1, 4)

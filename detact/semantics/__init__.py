@@ -21,7 +21,7 @@ from ..icons.glyphs import ENCODER_SURE
 from .compounds import (compound_candidates, dropdown_rows, entries_in_combos, entries_with_arrow,
                         fields_around_icons, framed_regions, linked_buttons, spin_buttons)
 from .features import control_inputs
-from .labels import assign_names
+from .labels import FIELDS, assign_names
 from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons
 from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, control_glyphs, glyphs_read_as_letters, link_texts,
@@ -79,10 +79,10 @@ class Semantics:
         values = [int(parts[k][0]) for k in dropdowns]
         roles[n + dropdowns] = "combobox"
         # a field's frame around an icon at one end is a text box (see `compounds`), and the
-        # icon in it the field's button (clear, search), not a second text box
+        # icon in it the field's button (clear, search), not a second field or a tick box
         roles[n + fields] = "textbox"
         icons = np.array([int(parts[k][0]) for k in fields], np.int64)
-        roles[icons[roles[icons] == "textbox"]] = "button"
+        roles[icons[np.isin(roles[icons], FIELDS + ("checkbox", "radio", "switch"))]] = "button"
         # ... and so is a text box that ends in a drop-down arrow, its text again the value
         entries = entries_with_arrow(elements, compounds.xyxy, parts) if len(compounds) else np.zeros(0, int)
         entries = entries[roles[n + entries] == "textbox"]
@@ -241,20 +241,22 @@ def _as_radio_groups(everything: Elements, groups: list[tuple[int, np.ndarray, i
 
 def _with_entries(everything: Elements, entries: list[tuple[int, int, np.ndarray]]) -> Elements:
     """``everything`` (numbered by row) plus the text box of each editable combo box (from
-    `compounds.entries_in_combos`: combo row, value text row, box): a child of the combo box,
-    named as it is, holding the value text as its value and its child."""
+    `compounds.entries_in_combos`: combo row, value text row or -1 when empty, box): a child of
+    the combo box, named as it is, holding the value text as its value and its child."""
     if not entries:
         return everything
     n = len(everything)
     combos = np.array([c for c, _, _ in entries])
     boxes = Elements(np.stack([b for _, _, b in entries]), ["region"] * len(entries),
                      role=["textbox"] * len(entries), name=everything.name[combos],
-                     value=[str(everything.text[t]) for _, t, _ in entries],
+                     value=[str(everything.text[t]) if t >= 0 else "" for _, t, _ in entries],
                      states=[tuple(s for s in everything.states[c] if s != "expanded") for c in combos],
                      color=everything.color[combos], score=everything.score[combos],
                      parent=everything.id[combos], id=n + np.arange(len(entries)))
     parent = everything.parent.copy()
-    parent[[t for _, t, _ in entries]] = n + np.arange(len(entries))
+    for k, (_, t, _) in enumerate(entries):
+        if t >= 0:
+            parent[t] = n + k
     return Elements.concat([everything.with_(parent=parent), boxes])
 
 

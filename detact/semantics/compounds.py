@@ -225,29 +225,36 @@ def entry_end(rgb: np.ndarray, frame: np.ndarray, text: np.ndarray, arrow: np.nd
 
 def entries_in_combos(rgb: np.ndarray, elements: Elements, parts: dict[int, np.ndarray]) -> list[tuple[int, int, np.ndarray]]:
     """The text boxes inside editable combo boxes: for each row of ``elements`` with the role
-    "combobox" made (``parts``: row -> part rows) of one text and a drop-down arrow icon on its
-    right, whose frame has a rule between the two (`entry_end`), (combo row, text row, text box
-    (4,) from the frame's left edge to the rule)."""
+    "combobox" made (``parts``: row -> part rows) of a drop-down arrow icon and, left of it, one
+    text or nothing (an empty entry), whose frame has a rule between the two (`entry_end`),
+    (combo row, text row or -1, text box (4,) from the frame's left edge to the rule)."""
     found = []
     for row, rows in parts.items():
         rows = np.asarray(rows)
-        if elements.role[row] != "combobox" or len(rows) != 2:
+        if elements.role[row] != "combobox" or len(rows) not in (1, 2):
             continue
         text = rows[elements.kind[rows] == "text"]
         arrow = rows[(elements.kind[rows] == "icon") & np.isin(elements.label[rows], DROPDOWN_ARROWS)]
-        if len(text) != 1 or len(arrow) != 1 or elements.xyxy[arrow[0], 0] < elements.xyxy[text[0], 2]:
+        if len(text) != len(rows) - 1 or len(arrow) != 1:
             continue
         frame = elements.xyxy[row]
-        end = entry_end(rgb, frame, elements.xyxy[text[0]], elements.xyxy[arrow[0]])
+        # an empty entry: look for the rule from just inside the frame's border
+        before = elements.xyxy[text[0]] if len(text) else np.array([frame[0], frame[1], frame[0] + 4, frame[3]])
+        if elements.xyxy[arrow[0], 0] < before[2]:
+            continue
+        end = entry_end(rgb, frame, before, elements.xyxy[arrow[0]])
         if end > 0:
-            found.append((int(row), int(text[0]), np.array([frame[0], frame[1], end, frame[3]], np.int32)))
+            found.append((int(row), int(text[0]) if len(text) else -1,
+                          np.array([frame[0], frame[1], end, frame[3]], np.int32)))
     return found
 
 
 def fields_around_icons(elements: Elements, scale: float = 1.0) -> np.ndarray:
     """Rows of icons framed alone (`Elements.frame`) by a text field: a frame 18 to 56 px tall
-    (at ``scale`` 1), at least 3 times as wide, the icon at most 0.8 of its height and within
-    1.5 of its heights of its left or right edge."""
+    (at ``scale`` 1), the icon at most 0.8 of its height and within 1.5 of its heights of its
+    left or right edge; the frame at least 3 times as wide as tall, or 2.2 times with the
+    icon's centre in its outer quarters (a narrow search entry and its clear icon; an icon
+    button's icon sits in the middle of its plate)."""
     framed = (elements.frame >= 0).all(axis=1) & (elements.kind == "icon")
     rows = np.flatnonzero(framed)
     if not len(rows):
@@ -255,7 +262,9 @@ def fields_around_icons(elements: Elements, scale: float = 1.0) -> np.ndarray:
     f, b = elements.frame[rows].astype(np.int64), elements.xyxy[rows].astype(np.int64)
     fw, fh = f[:, 2] - f[:, 0], f[:, 3] - f[:, 1]
     at_end = np.minimum(b[:, 0] - f[:, 0], f[:, 2] - b[:, 2]) <= 1.5 * fh
-    ok = ((fh >= 18 * scale) & (fh <= 56 * scale) & (fw >= 3 * fh) & (b[:, 3] - b[:, 1] <= 0.8 * fh) & at_end)
+    off_centre = np.abs((b[:, 0] + b[:, 2]) - (f[:, 0] + f[:, 2])) / 2 >= 0.25 * fw
+    wide = (fw >= 3 * fh) | ((fw >= 2.2 * fh) & off_centre)
+    ok = (fh >= 18 * scale) & (fh <= 56 * scale) & wide & (b[:, 3] - b[:, 1] <= 0.8 * fh) & at_end
     return rows[ok]
 
 

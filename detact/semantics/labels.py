@@ -3,7 +3,8 @@
 Rules, in order (all distances in px at the screen's scale; ``h`` is the control's height):
 
 1. Own name: an element's own text (buttons, links, tabs, menu items, list items, text).
-   An icon, or a control made only of an icon, is named by what the icon does (its label).
+   An icon, or a control made only of an icon, is named by what the icon does (its label);
+   a field only by a search or filter icon in it (`FIELD_ICON_NAMES`), not by its clear button.
    A compound control (see `compounds`) is named by its parts' text.
 2. Checkboxes and radios take the text beside them: the nearest text on their line starting
    within 4h to their right, else ending within 4h to their left (its box may overlap the
@@ -44,6 +45,9 @@ OWN_TEXT = ("button", "link", "tab", "menuitem", "listitem", "text", "heading")
 #: Text runs that are controls of their own and never a field's label (rules 4 and 5): a menu
 #: bar's "Search" above a toolbar's split button does not name it.
 NOT_LABELS = ("button", "link", "tab", "menuitem")
+#: Icons that name the field they are drawn in (rule 1): a search entry's magnifier does, its
+#: clear button does not.
+FIELD_ICON_NAMES = ("search", "find", "filter")
 #: The most words a field's label has (rule 4); longer text beside a field describes it.
 LABEL_WORDS = 6
 
@@ -162,7 +166,8 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
         if not name[i] and label[i]:
             name[i] = str(label[i])
         if not name[i]:
-            icons = [str(label[j]) for j in parts.get(i, ()) if label[j]]
+            icons = [str(label[j]) for j in parts.get(i, ()) if label[j]
+                     and (role[i] not in FIELDS or str(label[j]) in FIELD_ICON_NAMES)]
             name[i] = icons[0] if icons else ""
     # a control's own text (a combo box's value, a button's caption) labels no other control,
     # and is not a control of its own to label
