@@ -259,6 +259,29 @@ def test_editable_combo_boxes_stacked_in_a_dialog(parser, tmp_path):
         assert len(entry) == 1 and abs(entry[0].bbox[2] - 410) <= 3 and entry[0].value == value, described
 
 
+def test_seek_bars_and_range_inputs_are_sliders(parser, tmp_path):
+    """A media player's seek bar (a 3 px track, a round knob, times at both ends) on a dark bar
+    and on a light one, and Chromium's own range input: each is a slider (`semantics.sliders`)."""
+    knob = "position:absolute;top:-8px;width:18px;height:18px;border-radius:50%"
+    bars = "".join(
+        f'<div style="position:absolute;left:0;top:{top}px;width:1000px;height:36px;display:flex;'
+        f'align-items:center;gap:10px;padding:0 12px;box-sizing:border-box;background:{bg};color:{fg}">'
+        f'<span>0:00</span><div style="position:relative;flex:1;height:3px;background:{track}">'
+        f'<div style="{knob};left:{left};background:{bg};border:1px solid #888"></div></div><span>3:21</span></div>'
+        for top, bg, fg, track, left in [(0, "#2b2b2b", "#ddd", "#555", "0"), (50, "#f6f5f4", "#222", "#c0bfbc", "30%")])
+    (tmp_path / "page.html").write_text(
+        "<!doctype html><html><body style=\"margin:0;font:13px 'DejaVu Sans',sans-serif\">" + bars +
+        '<div style="position:absolute;top:110px;left:20px">Volume <input type="range" style="width:200px" '
+        'value="70"></div></body></html>')
+    result = parser.parse(render_html(tmp_path / "page.html", tmp_path / "page.png", 1000, 300))
+    described = [(e.role, e.name, e.bbox) for e in result.elements]
+    for y in (18, 68, 120):
+        sliders = [e for e in result.elements if e.role == "slider" and e.bbox[1] <= y <= e.bbox[3]]
+        assert len(sliders) == 1 and sliders[0].bbox[2] - sliders[0].bbox[0] >= 190, described
+    volume = [e for e in result.elements if e.role == "slider" and e.bbox[1] >= 100]
+    assert volume[0].name == "Volume", described
+
+
 MENU_ROWS = [("Undo", "Ctrl+Z"), ("Redo", "Shift+Ctrl+Z"), ("Cut", "Ctrl+X"), ("Copy", "Ctrl+C"),
              ("Paste", "Ctrl+V"), ("Select All", "Ctrl+A"), ("Preferences", "")]
 

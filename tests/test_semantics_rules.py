@@ -1,6 +1,7 @@
 """The rules of the semantics stage on drawn layouts, table driven: compound candidates
 (`detact.semantics.compounds`), names and values (`labels`), containers and parents (`tree`),
-roles shared along a line (`siblings`), labels centred on plates (`plates`). Roles are given as
+roles shared along a line (`siblings`), labels centred on plates (`plates`), tracks with a
+knob (`sliders`). Roles are given as
 the classifier would give them; these tests check what follows from them."""
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from detact.semantics.compounds import (compound_candidates, dropdown_rows, entr
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import control_glyphs, glyphs_read_as_letters, link_texts
+from detact.semantics.sliders import is_slider_track, slider_tracks
 from detact.semantics.siblings import (ACCELERATOR, harmonised_glyphs, harmonised_roles, list_row_icons, menu_columns,
                                       toolbar_icons)
 from detact.semantics.tabs import tab_rows
@@ -157,7 +159,10 @@ def test_editable_combo_box_holds_a_text_box_up_to_its_rule(divider, scale, end)
         [(combo, text, box)] = found
         assert (combo, text) == (0, 1)
         assert box.tolist() == [100 * scale, 20 * scale, end, 54 * scale]
-    # a combo box whose parts are not one value and one arrow holds none
+    # an empty one (its parts the arrow alone) holds one too, without a value row
+    empty = entries_in_combos(rgb, els, {0: np.array([2])})
+    assert [(c, t, b[2]) for c, t, b in empty] == ([] if end is None else [(0, -1, end)])
+    # a combo box whose parts are not a value or nothing, and an arrow, holds none
     assert entries_in_combos(rgb, els, {0: np.array([1])}) == []
     assert entries_in_combos(rgb, els.with_(role=np.array(["button", "text", "icon"], object)), parts) == []
 
@@ -167,6 +172,8 @@ def test_editable_combo_box_holds_a_text_box_up_to_its_rule(divider, scale, end)
     ([106, 18, 122, 34], [100, 10, 300, 42], 1, True),     # ... or at its left end
     ([192, 18, 208, 34], [100, 10, 300, 42], 1, False),    # an icon in the middle: no field
     ([270, 18, 286, 34], [250, 10, 300, 42], 1, False),    # an icon button's frame: not 3 times as wide
+    ([62, 18, 78, 34], [0, 10, 84, 42], 1, True),          # a narrow entry (2.6x), its clear icon at one end
+    ([34, 18, 50, 34], [0, 10, 84, 42], 1, False),         # ... an icon in the middle: an icon button
     ([130, 23, 150, 45], [10, 8, 180, 58], 1, True),      # a toolbar's field 50 px tall, 3.4 times as wide
     ([270, 14, 290, 38], [100, 12, 300, 40], 1, False),    # the icon nearly fills the frame's height
     ([270, 18, 286, 34], [100, 10, 300, 80], 1, False),    # a frame 70 px tall: a panel
@@ -744,3 +751,59 @@ def test_an_icon_drawn_as_a_ring_with_a_label_is_a_radio(shape, dark, is_radio):
     assert ring_glyphs(_glyph_tile(shape, dark), els, np.array(["checkbox", "text"], dtype=object)).tolist() == []
     # a navigation link drawn with a circle icon is no radio
     assert ring_glyphs(_glyph_tile(shape, dark), els, np.array(["icon", "link"], dtype=object)).tolist() == []
+
+
+# ---------------------------------------------------------------- sliders
+
+def _track(kind: str, h: int = 22, w: int = 400, background: int = 240, ink: int = 120) -> np.ndarray:
+    """An (h, w) grey crop: a slider or something shaped like one, drawn."""
+    g = np.full((h, w), background, np.uint8)
+    mid = h // 2
+    if kind in ("thin", "knob only at the end", "two knobs", "thick"):
+        t = 8 if kind == "thick" else 3
+        g[mid - t // 2:mid - t // 2 + t, 4:w - 4] = ink
+    if kind == "thin":
+        g[2:h - 2, 120:120 + h - 4] = ink                     # a square knob on the track
+    if kind == "knob only at the end":
+        g[2:h - 2, 4:4 + h - 4] = ink
+    if kind == "two knobs":
+        g[2:h - 2, 100:100 + h - 4] = ink
+        g[2:h - 2, 300:300 + h - 4] = ink
+    if kind == "thick":
+        g[:, 100:116] = ink                                   # a knob twice the track, as Chromium's
+    if kind == "field":
+        g[0, :], g[-1, :], g[:, 0], g[:, -1] = ink, ink, ink, ink
+    if kind == "rule":
+        g[mid, :] = ink
+    if kind == "progress":
+        g[mid - 3:mid + 3, 4:w - 4] = 200
+        g[mid - 3:mid + 3, 4:150] = ink
+    return g
+
+
+@pytest.mark.parametrize("kind, h, w, expected", [
+    ("thin", 22, 400, True),                 # a seek bar: a 3 px track, a knob 18 px tall
+    ("knob only at the end", 22, 400, True),  # a media player's bar at 0:00
+    ("thick", 16, 200, True),                # a track half as tall as its knob (Chromium's range)
+    ("two knobs", 22, 400, False),           # a range slider with two knobs: not this rule's
+    ("field", 30, 400, False),               # a text field's frame: ink at top and bottom
+    ("rule", 22, 400, False),                # a separator: no knob
+    ("progress", 22, 400, False),            # a progress bar: its fill as tall as its track
+    ("thin", 22, 120, False),                # not 8 times as wide as tall
+])
+def test_a_thin_track_with_one_knob_is_a_slider(kind, h, w, expected):
+    assert is_slider_track(_track(kind, h, w)) is expected
+    # ... light on dark as well as dark on light
+    assert is_slider_track(255 - _track(kind, h, w)) is expected
+
+
+def test_slider_tracks_takes_bare_regions_only():
+    crop = _track("thin")
+    rgb = np.full((60, 500, 3), 240, np.uint8)
+    rgb[20:42, 50:450] = crop[..., None]
+    els = Elements([[50, 20, 450, 42], [10, 22, 40, 40]], ["region", "text"], ["", "0:00"])
+    assert slider_tracks(rgb, els).tolist() == [0]
+    # a text run, or a region holding another element, is none
+    assert slider_tracks(rgb, els.with_(kind=np.array(["text", "text"], object))).tolist() == []
+    inner = Elements.concat([els, Elements([[160, 22, 180, 40]], ["icon"], [""])])
+    assert slider_tracks(rgb, inner).tolist() == []

@@ -6,9 +6,10 @@ belongs (``parent``), and lists the containers:
 
     elements + groups -> compound controls, drop-downs, entries with arrows, spin buttons,
         text fields around an icon, rows of linked buttons (`compounds`) -> roles and states
-        (`roles`, pressed toolbar toggles: `pressed`, labels centred on plates: `plates`, items
-        lined up alike: `siblings`, tab rows: `tabs`) -> names and values (`labels`) -> the
-        text boxes inside editable combo boxes (`compounds`) -> containers and parents (`tree`)
+        (`roles`, pressed toolbar toggles: `pressed`, labels centred on plates: `plates`, tracks
+        with a knob: `sliders`, items lined up alike: `siblings`, tab rows: `tabs`) -> names and
+        values (`labels`) -> the text boxes inside editable combo boxes (`compounds`) ->
+        containers and parents (`tree`)
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons
 from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, control_glyphs, glyphs_read_as_letters, link_texts,
                     make_role_classifier, one_glyph_reads, ring_glyphs, shows_other_glyph)
+from .sliders import slider_tracks
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, list_row_icons, menu_columns,
                        toolbar_icons)
 from .tabs import tab_rows
@@ -97,6 +99,11 @@ class Semantics:
         roles[values] = "text"
         roles, states = _with_pressed(rgb, elements, roles, result.states, scale)
         roles, states = _with_plates(elements, roles, states)
+        # a thin track with a knob on it is a slider (see `sliders`)
+        tracks = slider_tracks(rgb, elements, scale)
+        roles[tracks] = "slider"
+        for r in tracks.tolist():
+            states[r] = tuple(s for s in states[r] if s in ("disabled", "focused"))
         # the items of one menu, tab row or list share a role (see `siblings`); a combo box's
         # value stays text
         text = np.flatnonzero(elements.kind == "text")
