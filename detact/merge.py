@@ -7,7 +7,9 @@ Rules, applied in this order (all vectorised over box pairs):
 2. A region that lies mostly inside a text box (a glyph, a word's edge contour), or is the
    same box as a text (IoU >= 0.5: a key's "1" found by both), goes: the text element already
    stands for it. A region that reaches past the text on all four sides is its plate (a
-   filled button tight around its label), not the same box: it stays for rule 4.
+   filled button tight around its label), not the same box, and so is one wider than the text
+   by more than the text's height (a combo box around its value and arrow, the value's box
+   padded to the frame's edge): they stay for rule 4.
 3. A glyph-sized region (longest side <= ``glyph_max``) absorbs the regions inside it: they
    are the strokes and holes of one icon, not separate things.
 4. A region that contains exactly one other element (a button around its label or glyph, a
@@ -62,7 +64,8 @@ def merge_layout(text: Elements, regions: Elements, *, inside: float = 0.7, cont
     if len(regions) and len(text):
         # rule 2: regions mostly covered by a text box
         in_text = (coverage(text.xyxy, regions.xyxy) >= inside).any(axis=0) | \
-            ((iou(text.xyxy, regions.xyxy) >= 0.5) & ~_frames(regions.xyxy, text.xyxy)).any(axis=0)
+            ((iou(text.xyxy, regions.xyxy) >= 0.5) & ~_frames(regions.xyxy, text.xyxy)
+             & ~_wider(regions.xyxy, text.xyxy)).any(axis=0)
         regions = regions[~in_text]
     if len(regions):
         # rule 3: icon strokes inside a glyph-sized box
@@ -92,6 +95,12 @@ def _frames(regions: np.ndarray, text: np.ndarray) -> np.ndarray:
     margin = np.maximum(2, 0.1 * (text[:, 3] - text[:, 1]))[:, None]
     return ((text[:, None, 0] - regions[None, :, 0] >= margin) & (text[:, None, 1] - regions[None, :, 1] >= margin)
             & (regions[None, :, 2] - text[:, None, 2] >= margin) & (regions[None, :, 3] - text[:, None, 3] >= margin))
+
+
+def _wider(regions: np.ndarray, text: np.ndarray) -> np.ndarray:
+    """(T, R) bool: region r is wider than text t by more than t's height."""
+    extra = (regions[None, :, 2] - regions[None, :, 0]) - (text[:, None, 2] - text[:, None, 0])
+    return extra > (text[:, None, 3] - text[:, None, 1])
 
 
 def _with_frames(everything: Elements, region_boxes: np.ndarray, contains: np.ndarray,

@@ -121,6 +121,9 @@ def test_dropdown_arrow_makes_a_framed_value_a_combo_box(mark, scale, is_dropdow
     assert dropdown_rows(rgb, els).tolist() == ([0] if is_dropdown else [])
     # unframed text is never one
     assert dropdown_rows(rgb, els.with_(frame=np.full((1, 4), -1, np.int32))).tolist() == []
+    # a key far taller than its label with a menu arrow (a calculator's split key) is none
+    key = els.with_(xyxy=np.array([[146 * scale, 33 * scale, 195 * scale, 43 * scale]], np.int32))
+    assert dropdown_rows(rgb, key).tolist() == []
 
 
 def _combo_picture(divider: str, scale: int = 1) -> tuple[np.ndarray, Elements, dict]:

@@ -147,11 +147,19 @@ def _numeric(text: str) -> bool:
     return digits > 0 and digits >= len(t) - 3
 
 
+#: A combo box's frame is at most this many times as tall as its value's text (`dropdown_rows`).
+MAX_FRAME_TO_TEXT = 2.5
+
+
 def dropdown_rows(rgb: np.ndarray, elements: Elements, exclude=()) -> np.ndarray:
     """Rows of text elements framed alone (`Elements.frame`) whose frame holds a drop-down
     arrow right of the text, or up and down arrows right of a value that is no number: combo
-    boxes showing their value. ``exclude``: rows to skip."""
-    framed = (elements.frame >= 0).all(axis=1) & (elements.kind == "text")
+    boxes showing their value. A frame more than ``MAX_FRAME_TO_TEXT`` times as tall as its
+    text is a key or a tile with a menu arrow (a calculator's split keys), not a combo box.
+    ``exclude``: rows to skip."""
+    h_frame = elements.frame[:, 3].astype(np.int64) - elements.frame[:, 1]
+    h_text = elements.xyxy[:, 3].astype(np.int64) - elements.xyxy[:, 1]
+    framed = (elements.frame >= 0).all(axis=1) & (elements.kind == "text") & (h_frame <= MAX_FRAME_TO_TEXT * h_text)
     framed[list(exclude)] = False
     rows = np.flatnonzero(framed)
     if not len(rows):
