@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from detact.elements import Elements
-from detact.semantics.compounds import (compound_candidates, dropdown_rows, entries_in_combos, entries_with_arrow,
-                                       fields_around_icons, linked_buttons, spin_buttons)
+from detact.semantics.compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos,
+                                       entries_with_arrow, fields_around_icons, linked_buttons, spin_buttons)
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import control_glyphs, glyphs_read_as_letters, link_texts
@@ -810,3 +810,39 @@ def test_slider_tracks_takes_bare_regions_only():
     assert slider_tracks(rgb, els.with_(kind=np.array(["text", "text"], object))).tolist() == []
     inner = Elements.concat([els, Elements([[160, 22, 180, 40]], ["icon"], [""])])
     assert slider_tracks(rgb, inner).tolist() == []
+
+
+# ---------------------------------------------------------------- empty fields
+
+def _box_picture(kind: str, h: int = 30, w: int = 400) -> np.ndarray:
+    """A (60 + h, 500, 3) picture of a box drawn at (50, 30) on a light grey window."""
+    rgb = np.full((60 + h, 500, 3), 246, np.uint8)
+    x0, y0, x1, y1 = 50, 30, 50 + w, 30 + h
+    rgb[y0:y1, x0:x1] = 255
+    border = 180
+    if kind != "no bottom":
+        rgb[y1 - 1, x0:x1] = border
+    rgb[y0, x0:x1], rgb[y0:y1, x0], rgb[y0:y1, x1 - 1] = border, border, border
+    if kind == "placeholder":
+        rgb[y0 + 10:y1 - 10, x0 + 10:x0 + 90] = 150
+    if kind == "flat plate":                                # a plate without a border
+        rgb[y0:y1, x0:x1] = 236
+    return rgb
+
+
+@pytest.mark.parametrize("kind, h, w, expected", [
+    ("empty", 30, 400, True),            # an empty entry
+    ("empty", 30, 100, False),           # not 4 times as wide: a button's plate
+    ("empty", 80, 400, False),           # too tall: a panel or a text view
+    ("placeholder", 30, 400, False),     # something drawn inside: not this rule's
+    ("no bottom", 30, 400, False),       # three sides: a tab
+    ("flat plate", 30, 400, False),      # no border at all
+])
+def test_an_empty_framed_box_of_a_fields_shape_is_a_text_box(kind, h, w, expected):
+    rgb = _box_picture(kind, h, w)
+    els = Elements([[50, 30, 50 + w, 30 + h]], ["region"], [""])
+    assert empty_fields(rgb, els).tolist() == ([0] if expected else [])
+    # a region holding another element, or a text run, is none
+    held = Elements.concat([els, Elements([[60, 35, 80, 50]], ["icon"], [""])])
+    assert empty_fields(rgb, held).tolist() == []
+    assert empty_fields(rgb, els.with_(kind=np.array(["text"], object))).tolist() == []

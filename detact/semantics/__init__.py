@@ -19,7 +19,7 @@ from ..boxes import reading_order
 from ..color import dominant_colors
 from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
-from .compounds import (compound_candidates, dropdown_rows, entries_in_combos, entries_with_arrow,
+from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
                         fields_around_icons, framed_regions, linked_buttons, spin_buttons)
 from .features import control_inputs
 from .labels import FIELDS, assign_names
@@ -99,6 +99,8 @@ class Semantics:
         roles[values] = "text"
         roles, states = _with_pressed(rgb, elements, roles, result.states, scale)
         roles, states = _with_plates(elements, roles, states)
+        # an empty framed box of a field's shape is a text box (see `compounds`)
+        roles[empty_fields(rgb, elements, scale)] = "textbox"
         # a thin track with a knob on it is a slider (see `sliders`)
         tracks = slider_tracks(rgb, elements, scale)
         roles[tracks] = "slider"

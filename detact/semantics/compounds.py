@@ -276,6 +276,40 @@ def fields_around_icons(elements: Elements, scale: float = 1.0) -> np.ndarray:
     return rows[ok]
 
 
+def empty_fields(rgb: np.ndarray, elements: Elements, scale: float = 1.0, contrast: int = 15) -> np.ndarray:
+    """Rows of bare regions (holding no other element) that are empty text fields: 18 to 56 px
+    tall (at ``scale`` 1), at least 4 times as wide, a border on all four sides (the middle
+    60% of each side's outer 3 px differs by more than ``contrast`` grey levels from the
+    inside) around an inside of one colour (at most 1% of it off that colour by more than
+    ``contrast``). An empty combo box has its arrow, a slider its knob, a progress bar its fill."""
+    b = elements.xyxy.astype(np.int64)
+    w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
+    rows = np.flatnonzero((elements.kind == "region") & (h >= 18 * scale) & (h <= 56 * scale) & (w >= 4 * h))
+    found = []
+    for r in rows.tolist():
+        x0, y0, x1, y1 = b[r]
+        inside = (b[:, 0] >= x0) & (b[:, 1] >= y0) & (b[:, 2] <= x1) & (b[:, 3] <= y1)
+        inside[r] = False
+        if inside.any():
+            continue
+        g = to_gray(rgb[y0:y1, x0:x1]).astype(np.int16)
+        hh, ww = g.shape
+        core = g[4:hh - 4, 4:ww - 4]
+        if core.size == 0:
+            continue
+        base = int(np.median(core))
+        if (np.abs(core - base) > contrast).mean() > 0.01:
+            continue
+        mx, my = slice(int(0.2 * ww), int(0.8 * ww)), slice(int(0.2 * hh), int(0.8 * hh))
+        sides = [g[:3, mx], g[hh - 3:, mx], g[my, :3], g[my, ww - 3:]]
+        # a side is drawn when one of its outer 3 lines differs from the inside along its length
+        drawn = [max(float(np.median(np.abs(line - base))) for line in (side if k < 2 else side.T))
+                 > contrast for k, side in enumerate(sides)]
+        if all(drawn):
+            found.append(r)
+    return np.array(found, np.int64)
+
+
 #: Plate grey levels: the odd segment of linked buttons differs from the others' median by at
 #: least ``ODD_PLATE``, while the others lie within ``SAME_PLATE`` of it (`linked_buttons`).
 ODD_PLATE, SAME_PLATE = 12.0, 6.0
