@@ -15,8 +15,8 @@ from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import control_glyphs, glyphs_read_as_letters, link_texts
 from detact.semantics.sliders import is_slider_track, slider_tracks
-from detact.semantics.siblings import (ACCELERATOR, harmonised_glyphs, harmonised_roles, list_row_icons, menu_columns,
-                                      toolbar_icons)
+from detact.semantics.siblings import (ACCELERATOR, harmonised_glyphs, harmonised_roles, keypad_keys, list_row_icons,
+                                      menu_columns, toolbar_icons)
 from detact.semantics.tabs import tab_rows
 from detact.semantics.tree import build_tree
 
@@ -846,3 +846,59 @@ def test_an_empty_framed_box_of_a_fields_shape_is_a_text_box(kind, h, w, expecte
     held = Elements.concat([els, Elements([[60, 35, 80, 50]], ["icon"], [""])])
     assert empty_fields(rgb, held).tolist() == []
     assert empty_fields(rgb, els.with_(kind=np.array(["text"], object))).tolist() == []
+
+
+# ---------------------------------------------------------------- keypads
+
+def _keypad(rows: int = 4, cols: int = 4, pitch=(120, 40), label: str = "7", height: int = 20):
+    """Labels centred on a grid of keys ``pitch`` (x, y) px apart, ``height`` px tall."""
+    boxes, texts = [], []
+    for r in range(rows):
+        for c in range(cols):
+            cx, cy = 60 + pitch[0] * c, 30 + pitch[1] * r
+            boxes.append([cx - 8, cy - height // 2, cx + 8, cy + height // 2])
+            texts.append(label)
+    return np.array(boxes), np.array(texts, object)
+
+
+@pytest.mark.parametrize("grid, votes, is_keypad", [
+    ((4, 4), {"button": 6, "spinbox": 5, "text": 5}, True),      # a calculator: buttons win the vote
+    ((4, 4), {"listitem": 10, "button": 6}, False),              # a table of short values votes list item
+    ((4, 4), {"button": 6, "text": 6, "spinbox": 4}, True),      # plain text does not vote
+    ((4, 4), {"button": 4, "text": 12}, False),                  # mostly plain text: a table
+    ((4, 4), {"button": 5, "spinbox": 4, "icon": 4, "text": 3}, False),   # buttons under a third
+    ((2, 6), {"button": 12}, False),                             # two rows: a button bar, not a keypad
+    ((6, 2), {"button": 12}, False),                             # two columns
+])
+def test_a_grid_of_short_labels_is_a_keypad_when_buttons_win(grid, votes, is_keypad):
+    boxes, texts = _keypad(*grid)
+    roles = np.array([r for r, k in votes.items() for _ in range(k)], object)
+    found = keypad_keys(np.array(["text"] * len(boxes), object), boxes, texts, roles)
+    assert sorted(found.tolist()) == (list(range(len(boxes))) if is_keypad else [])
+
+
+def test_keypad_needs_short_labels_spread_apart():
+    boxes, texts = _keypad()
+    kinds = np.array(["text"] * len(boxes), object)
+    roles = np.array(["button"] * len(boxes), object)
+    assert len(keypad_keys(kinds, boxes, texts, roles)) == 16
+    # words, not key labels
+    assert len(keypad_keys(kinds, boxes, np.array(["Preferences"] * 16, object), roles)) == 0
+    # letters a few px apart are one word's, not keys
+    tight, _ = _keypad(pitch=(18, 40))
+    assert len(keypad_keys(kinds, tight, texts, roles)) == 0
+    # short tokens on irregular columns (code beside its line numbers) are no keypad
+    ragged = boxes.copy()
+    ragged[ragged[:, 0] > 150, 0::2] += 90
+    ragged[ragged[:, 0] > 400, 0::2] += 200
+    assert len(keypad_keys(kinds, ragged, texts, roles)) == 0
+    # two keypads side by side with rows of their own pitch: each is judged apart
+    right, _ = _keypad(pitch=(120, 52))
+    both = np.concatenate([boxes, right + np.array([600, 7, 600, 7])])
+    assert len(keypad_keys(np.array(["text"] * 32, object), both, np.concatenate([texts, texts]),
+                           np.array(["button"] * 32, object))) == 32
+    # a grid of dozens of columns (a character map's glyph table) is no keypad
+    wide, wide_texts = _keypad(cols=20)
+    assert len(keypad_keys(np.array(["text"] * 80, object), wide, wide_texts, np.array(["button"] * 80, object))) == 0
+    # glyphs count as keys
+    assert len(keypad_keys(np.array(["icon"] * 16, object), boxes, np.array([""] * 16, object), roles)) == 16

@@ -28,8 +28,8 @@ from .pressed import pressed_buttons
 from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, control_glyphs, glyphs_read_as_letters, link_texts,
                     make_role_classifier, one_glyph_reads, ring_glyphs, shows_other_glyph)
 from .sliders import slider_tracks
-from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, list_row_icons, menu_columns,
-                       toolbar_icons)
+from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, keypad_keys, list_row_icons,
+                       menu_columns, toolbar_icons)
 from .tabs import tab_rows
 from .tree import CONTAINER_ROLES, build_tree
 
@@ -131,6 +131,8 @@ class Semantics:
         roles[list_row_icons(elements.kind, elements.xyxy, roles[:n], scale)] = "listitem"
         # ... and a row of small unlabelled icons is a toolbar of buttons (see `siblings`)
         roles[toolbar_icons(elements.kind, elements.xyxy, roles[:n], scale)] = "button"
+        # ... and the short labels of a keypad, keys that share their borders, are buttons
+        roles[keypad_keys(elements.kind, elements.xyxy, elements.text, roles[:n], scale)] = "button"
         roles[link_texts(elements, roles)] = "link"
         # ... and so is a glyph read as a letter or two, which becomes the icon it is
         letters = np.union1d(glyphs_read_as_letters(elements, roles),

@@ -39,6 +39,17 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    items as check boxes; what only menus draw is accelerators and submenu arrows at the row's
    end. The accelerators are menu items too: they are drawn inside the item's row, and a
    click on them chooses it.
+8. A keypad is a grid of short labels (at most ``KEY_CHARS`` characters, or glyphs): items
+   with two others on their row and one on their column, or one and two, at least two heights
+   apart across and 1.2 heights down, their centres within ``max(4 px, 0.3 height)``, in three
+   or more rows and columns spaced alike (within ``KEY_PITCH_RATIO``; a code editor's short
+   tokens and line numbers are not), in at most ``MAX_KEY_COLUMNS`` columns (a character map's
+   glyph table has dozens). Each keypad (items joined through row and column mates) is judged
+   apart. When buttons are the classifier's commonest role there other than
+   plain text, and at least a third of the grid, every key is a button (`keypad_keys`). Why: a
+   calculator's keys share their borders, so few have a frame of their own, and the
+   classifier, judging each label alone, calls half of them spin boxes, text or icons. A
+   table of short values (a character map, a spreadsheet) votes list item and is left alone.
 """
 from __future__ import annotations
 
@@ -256,3 +267,86 @@ def menu_columns(xyxy: np.ndarray, texts: np.ndarray, marks: np.ndarray, mark_la
     if not out:
         return none, none
     return np.concatenate(out).astype(np.int64), np.unique(np.concatenate(keys)).astype(np.int64)
+
+
+#: Keys of a keypad hold at most this many characters ("MR", "sin", "1/x").
+KEY_CHARS = 4
+#: The least number of keys in a keypad.
+MIN_KEYS = 9
+#: Keys are of one size: the rows (columns) of a keypad are spaced alike within this factor.
+KEY_PITCH_RATIO = 1.6
+#: A keypad has at most this many columns (a calculator's two pads side by side have ten; a
+#: character map's grid, a table of glyphs, has dozens).
+MAX_KEY_COLUMNS = 12
+
+
+def keypad_keys(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray,
+                scale: float = 1.0) -> np.ndarray:
+    """Rows of the keys of keypads (rule 8) among elements of ``kind`` ``(N,)`` at ``xyxy``
+    ``(N, 4)`` with ``texts`` and the classifier's ``roles`` ``(N,)``; empty when buttons do not
+    win the grid's vote."""
+    short = np.array([k == "icon" or (k == "text" and 1 <= len(str(t).replace(" ", "")) <= KEY_CHARS)
+                      for k, t in zip(kind, texts)], bool)
+    cand = np.flatnonzero(short & ~np.isin(roles, GLYPH_LINE_ROLES + ("menuitem", "tab")))
+    if len(cand) < MIN_KEYS:
+        return np.zeros(0, np.int64)
+    b = np.asarray(xyxy, np.float64)[cand]
+    cx, cy = (b[:, 0] + b[:, 2]) / 2, (b[:, 1] + b[:, 3]) / 2
+    h = np.maximum(b[:, 3] - b[:, 1], 1)
+    hm = np.maximum(h[:, None], h[None, :])
+    tol = np.maximum(4 * scale, 0.3 * hm)
+    dx, dy = np.abs(cx[:, None] - cx[None, :]), np.abs(cy[:, None] - cy[None, :])
+    row_mate = (dy <= tol) & (dx >= 2 * hm)
+    col_mate = (dx <= tol) & (dy >= 1.2 * hm)
+    keep = np.ones(len(cand), bool)
+    while True:
+        across, down = (row_mate & keep[None, :]).sum(axis=1), (col_mate & keep[None, :]).sum(axis=1)
+        now = keep & (((across >= 2) & (down >= 1)) | ((across >= 1) & (down >= 2)))
+        if (now == keep).all():
+            break
+        keep = now
+    found = []
+    for group in _components((row_mate | col_mate) & keep[:, None] & keep[None, :], keep):
+        g_tol = tol[np.ix_(group, group)].min()
+        row_step, col_step = _step(cy[group], g_tol), _step(cx[group], g_tol)
+        if len(group) < MIN_KEYS or not row_step or not col_step or len(_lines(cx[group], g_tol)) > MAX_KEY_COLUMNS:
+            continue
+        keys = cand[group]
+        votes = Counter(r for r in roles[keys] if r != "text")
+        if votes and votes.most_common(1)[0][0] == "button" and 3 * votes["button"] >= len(keys):
+            found.append(keys)
+    return np.concatenate(found) if found else np.zeros(0, np.int64)
+
+
+def _components(adjacent: np.ndarray, members: np.ndarray) -> list[np.ndarray]:
+    """The connected groups of ``members`` ``(N,)`` bool under ``adjacent`` ``(N, N)`` bool."""
+    left, groups = set(np.flatnonzero(members).tolist()), []
+    while left:
+        todo, group = [left.pop()], []
+        while todo:
+            i = todo.pop()
+            group.append(i)
+            for j in np.flatnonzero(adjacent[i]).tolist():
+                if j in left:
+                    left.remove(j)
+                    todo.append(j)
+        groups.append(np.array(sorted(group), np.int64))
+    return groups
+
+
+def _lines(centres: np.ndarray, tol: float) -> np.ndarray:
+    """The lines ``centres`` (1-D) fall on: the means of runs of sorted values less than ``tol``
+    apart that hold two or more of them."""
+    c = np.sort(centres)
+    runs = np.split(c, np.flatnonzero(np.diff(c) > tol) + 1) if len(c) else []
+    return np.array([r.mean() for r in runs if len(r) >= 2])
+
+
+def _step(centres: np.ndarray, tol: float) -> float:
+    """The step between the lines ``centres`` (1-D) fall on (`_lines`) when there are three or
+    more spaced alike (the largest step at most ``KEY_PITCH_RATIO`` times the smallest), else 0."""
+    lines = _lines(centres, tol)
+    if len(lines) < 3:
+        return 0.0
+    steps = np.diff(lines)
+    return float(np.median(steps)) if steps.max() <= KEY_PITCH_RATIO * steps.min() else 0.0
