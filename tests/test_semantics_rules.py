@@ -13,7 +13,7 @@ from detact.semantics.compounds import (compound_candidates, dropdown_rows, empt
                                        entries_with_arrow, fields_around_icons, linked_buttons, spin_buttons)
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
-from detact.semantics.roles import control_glyphs, glyphs_read_as_letters, link_texts
+from detact.semantics.roles import box_state, control_glyphs, glyphs_read_as_letters, link_texts
 from detact.semantics.sliders import is_slider_track, slider_tracks
 from detact.semantics.siblings import (ACCELERATOR, harmonised_glyphs, harmonised_roles, keypad_keys, list_row_icons,
                                       menu_columns, toolbar_icons)
@@ -902,3 +902,41 @@ def test_keypad_needs_short_labels_spread_apart():
     assert len(keypad_keys(np.array(["text"] * 80, object), wide, wide_texts, np.array(["button"] * 80, object))) == 0
     # glyphs count as keys
     assert len(keypad_keys(np.array(["icon"] * 16, object), boxes, np.array([""] * 16, object), roles)) == 16
+
+
+# ---------------------------------------------------------------- check boxes drawn as boxes
+
+def _glyph(kind: str, size: int = 14) -> np.ndarray:
+    """A (size + 8, size + 8) grey picture of a glyph drawn at (4, 4) on a white window."""
+    g = np.full((size + 8, size + 8), 255, np.uint8)
+    a, b = 4, 4 + size - 1
+    if kind in ("box", "ticked", "dash"):
+        g[a, a:b + 1] = g[b, a:b + 1] = g[a:b + 1, a] = g[a:b + 1, b] = 60
+    if kind in ("sunken", "sunken ticked"):                # Qt's Windows style: dark top and left only
+        g[a:a + 2, a:b + 1] = 100
+        g[a:b + 1, a:a + 2] = 100
+    if kind in ("ticked", "sunken ticked"):
+        for i in range(size // 2):
+            g[a + size // 2 + i // 2, a + 3 + i] = 0
+            g[a + size - 4 - i, a + size // 2 + i] = 0
+    if kind == "dash":
+        g[a + size // 2 - 1:a + size // 2 + 1, a + 3:b - 2] = 0
+    if kind == "disc":
+        yy, xx = np.mgrid[:size, :size]
+        g[a:b + 1, a:b + 1][(yy - size / 2) ** 2 + (xx - size / 2) ** 2 <= (size / 2) ** 2] = 60
+    if kind == "bar":
+        g[a:a + 4, a:b + 1] = 60
+    return g
+
+
+@pytest.mark.parametrize("kind, size, state", [
+    ("box", 14, False), ("ticked", 14, True), ("dash", 14, True),     # empty, ticked, mixed
+    ("sunken", 12, False), ("sunken ticked", 12, True),               # Qt's Windows style
+    ("ticked", 20, True),
+    ("box", 6, None),                     # too small: a bullet
+    ("box", 40, None),                    # too large: a picture frame
+    ("disc", 14, None),                   # round: no box
+    ("bar", 14, None),                    # not drawn on its sides
+])
+def test_a_square_box_glyph_is_a_check_box_ticked_when_something_is_inside(kind, size, state):
+    assert box_state(_glyph(kind, size), (4, 4, 4 + size, 4 + size)) is state

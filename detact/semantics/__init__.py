@@ -25,7 +25,7 @@ from .features import control_inputs
 from .labels import FIELDS, assign_names
 from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons
-from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, control_glyphs, glyphs_read_as_letters, link_texts,
+from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, box_glyphs, control_glyphs, glyphs_read_as_letters, link_texts,
                     make_role_classifier, one_glyph_reads, ring_glyphs, shows_other_glyph)
 from .sliders import slider_tracks
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, keypad_keys, list_row_icons,
@@ -125,6 +125,13 @@ class Semantics:
         roles[glyph_rows] = glyph_roles
         # ... and so is an icon drawn as a ring with a label on its right: a radio button
         roles[ring_glyphs(rgb, elements, roles)] = "radio"
+        # ... and an unnamed icon drawn as a square box with a label on its right: a check box,
+        # checked when something is drawn inside it
+        boxes, ticked = box_glyphs(rgb, elements, roles, scale)
+        roles[boxes] = "checkbox"
+        for r, on in zip(boxes.tolist(), ticked.tolist()):
+            kept = tuple(s for s in states[r] if s != "checked")
+            states[r] = kept + ("checked",) if on else kept
         # ... and glyphs lined up with their labels are one kind of control (see `siblings`)
         roles[:n] = _harmonised_glyphs(elements, roles, parts, scale)
         # ... and icons lined up beside list items are those rows' icon cells (see `siblings`)

@@ -215,6 +215,49 @@ def is_ring(image: np.ndarray, box, contrast: int = 40) -> bool:
     return bool(middle.mean() <= 0.05 or dotted_ring(ink))
 
 
+def box_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, scale: float = 1.0,
+               max_gap: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of icons the icon stage could not name (no label) drawn as a square box
+    (`box_state`) with a text run on their right within ``max_gap`` icon widths: a check box
+    and its label (a Qt theme's box the encoder has not seen); and whether each box is ticked.
+    Left out as in `ring_glyphs`: glyphs already stateful, and labels that are menu items or
+    links."""
+    free = (elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL) & (elements.label == "")
+    icons, labels = glyphs_with_labels(elements.kind, elements.xyxy, free, max_gap)
+    icons = icons[~np.isin(roles[labels], ("menuitem", "link"))]
+    states = [box_state(rgb, elements.xyxy[r], scale) for r in icons.tolist()]
+    rows = np.array([r for r, st in zip(icons.tolist(), states) if st is not None], np.int64)
+    return rows, np.array([st for st in states if st is not None], bool)
+
+
+def box_state(image: np.ndarray, box, scale: float = 1.0, contrast: int = 40) -> bool | None:
+    """Whether the ink in ``box`` of ``image`` (RGB (H, W, 3) or gray (H, W)) is a check box:
+    None when it is no square box (10 to 24 px at ``scale`` 1, about as wide as tall, three of
+    its sides, or its top and left, drawn along at least 80% of their length in their outer
+    2 px), else whether something is drawn inside (a tick, a cross or a dash: more than 6% of
+    the inside ink)."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    crop = image[max(y0 - 2, 0):y1 + 2, max(x0 - 2, 0):x1 + 2]
+    if crop.size == 0:
+        return None
+    gray = to_gray(crop) if crop.ndim == 3 else crop      # only the crop: this runs per icon
+    found = ink_inside(gray, (0, 0, gray.shape[1], gray.shape[0]), border=0, contrast=contrast)
+    if found is None:
+        return None
+    ink = found[1]
+    h, w = ink.shape
+    if not 10 * scale <= min(h, w) <= max(h, w) <= 24 * scale or not 0.85 <= w / h <= 1.18:
+        return None
+    top, bottom, left, right = (side.mean() >= 0.8 for side in (ink[:2].any(axis=0), ink[-2:].any(axis=0),
+                                                                 ink[:, :2].any(axis=1), ink[:, -2:].any(axis=1)))
+    # three sides at least, or the dark top and left of a sunken box whose lit sides are the
+    # window's colour (Qt's Windows style)
+    if top + bottom + left + right < 3 and not (top and left):
+        return None
+    inside = ink[3:h - 3, 3:w - 3]
+    return bool(inside.size and inside.mean() > 0.06)
+
+
 #: What a glyph read as a letter may read as ("O" for a radio's ring, "O:" with its focus dot).
 GLYPH_READS = frozenset("Oo0QD°©®@[]:.")
 
