@@ -50,6 +50,19 @@ def nms(xyxy: np.ndarray, scores: np.ndarray, iou_threshold: float) -> np.ndarra
     return order[np.array(keep, np.int64)]
 
 
+def holds_none(xyxy: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``rows`` of ``xyxy`` (N, 4) whose box holds no other box entirely (a bare region)."""
+    b = np.asarray(xyxy)
+    rows = np.asarray(rows, np.int64)
+    if not len(rows):
+        return rows
+    r = b[rows]
+    held = ((b[None, :, 0] >= r[:, None, 0]) & (b[None, :, 1] >= r[:, None, 1])
+            & (b[None, :, 2] <= r[:, None, 2]) & (b[None, :, 3] <= r[:, None, 3]))
+    held[np.arange(len(rows)), rows] = False
+    return rows[~held.any(axis=1)]
+
+
 def gaps_beside(a: np.ndarray, b: np.ndarray, max_gap: float, left_too: bool = True) -> np.ndarray:
     """(A, B) float64 horizontal gaps from each box of ``a`` (A, 4) to each box of ``b`` (B, 4)
     that sits beside it -- on its row (vertical centres within half the taller height), on its

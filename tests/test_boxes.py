@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from detact.boxes import areas, coverage, gaps_beside, intersections, iou, nms, reading_order
+from detact.boxes import areas, coverage, gaps_beside, holds_none, intersections, iou, nms, reading_order
 
 
 def B(*rows) -> np.ndarray:
@@ -99,3 +99,14 @@ def test_gaps_beside(label, left_too, gap):
     got = gaps_beside(np.array([[0, 10, 16, 26]]), np.array([label]), 2.0, left_too=left_too)
     assert got.shape == (1, 1)
     assert (got[0, 0] if np.isfinite(got[0, 0]) else None) == gap
+
+
+@pytest.mark.parametrize("boxes, rows, expected", [
+    ([[0, 0, 100, 20], [10, 5, 20, 15]], [0, 1], [1]),          # the field holds the icon; the icon holds nothing
+    ([[0, 0, 100, 20], [90, 5, 110, 15]], [0, 1], [0, 1]),      # sticking out: not held
+    ([[0, 0, 100, 20], [0, 0, 100, 20]], [0], []),             # a twin box counts as held
+    ([[0, 0, 100, 20]], [0], [0]),                             # alone
+    ([[0, 0, 100, 20], [10, 5, 20, 15]], [], []),              # no rows asked
+])
+def test_holds_none(boxes, rows, expected):
+    assert holds_none(np.array(boxes), np.array(rows, np.int64)).tolist() == expected

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..boxes import coverage
+from ..boxes import coverage, holds_none
 from ..elements import Elements
 from ..text.fast import to_gray
 from ..text.split import median_ink, true_runs
@@ -286,12 +286,8 @@ def empty_fields(rgb: np.ndarray, elements: Elements, scale: float = 1.0, contra
     w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
     rows = np.flatnonzero((elements.kind == "region") & (h >= 18 * scale) & (h <= 56 * scale) & (w >= 4 * h))
     found = []
-    for r in rows.tolist():
+    for r in holds_none(b, rows).tolist():
         x0, y0, x1, y1 = b[r]
-        inside = (b[:, 0] >= x0) & (b[:, 1] >= y0) & (b[:, 2] <= x1) & (b[:, 3] <= y1)
-        inside[r] = False
-        if inside.any():
-            continue
         g = to_gray(rgb[y0:y1, x0:x1]).astype(np.int16)
         hh, ww = g.shape
         core = g[4:hh - 4, 4:ww - 4]

@@ -190,20 +190,26 @@ def ring_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, max_gap: float = 1
     return np.array([r for r in icons.tolist() if is_ring(rgb, elements.xyxy[r])], np.int64)
 
 
+def glyph_ink(image: np.ndarray, box, contrast: int = 40) -> np.ndarray | None:
+    """The (h, w) bool ink of the glyph in ``box`` of ``image`` (RGB (H, W, 3) or gray (H, W)),
+    cut to its bounding box (`text.fast.ink_inside` on the box grown by 2 px), or None."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    crop = image[max(y0 - 2, 0):y1 + 2, max(x0 - 2, 0):x1 + 2]
+    if crop.size == 0:
+        return None
+    gray = to_gray(crop) if crop.ndim == 3 else crop      # only the crop: this runs per icon
+    found = ink_inside(gray, (0, 0, gray.shape[1], gray.shape[0]), border=0, contrast=contrast)
+    return None if found is None else found[1]
+
+
 def is_ring(image: np.ndarray, box, contrast: int = 40) -> bool:
     """Whether the ink in ``box`` of ``image`` (RGB (H, W, 3) or gray (H, W)) is a ring: about
     as wide as tall (8 px or more), its four corners blank (round, not a square), and its
     middle blank (a hollow circle) or a dot parted from the ring by a gap
     (`text.fast.dotted_ring`)."""
-    x0, y0, x1, y1 = (int(v) for v in box)
-    crop = image[max(y0 - 2, 0):y1 + 2, max(x0 - 2, 0):x1 + 2]
-    if crop.size == 0:
+    ink = glyph_ink(image, box, contrast)
+    if ink is None:
         return False
-    gray = to_gray(crop) if crop.ndim == 3 else crop      # only the crop: this runs per icon
-    found = ink_inside(gray, (0, 0, gray.shape[1], gray.shape[0]), border=0, contrast=contrast)
-    if found is None:
-        return False
-    ink = found[1]
     h, w = ink.shape
     if min(h, w) < 8 or not 0.85 <= w / h <= 1.18:
         return False
@@ -236,15 +242,9 @@ def box_state(image: np.ndarray, box, scale: float = 1.0, contrast: int = 40) ->
     its sides, or its top and left, drawn along at least 80% of their length in their outer
     2 px), else whether something is drawn inside (a tick, a cross or a dash: more than 6% of
     the inside ink)."""
-    x0, y0, x1, y1 = (int(v) for v in box)
-    crop = image[max(y0 - 2, 0):y1 + 2, max(x0 - 2, 0):x1 + 2]
-    if crop.size == 0:
+    ink = glyph_ink(image, box, contrast)
+    if ink is None:
         return None
-    gray = to_gray(crop) if crop.ndim == 3 else crop      # only the crop: this runs per icon
-    found = ink_inside(gray, (0, 0, gray.shape[1], gray.shape[0]), border=0, contrast=contrast)
-    if found is None:
-        return None
-    ink = found[1]
     h, w = ink.shape
     if not 10 * scale <= min(h, w) <= max(h, w) <= 24 * scale or not 0.85 <= w / h <= 1.18:
         return None

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..text.fast import to_gray
+from ..boxes import holds_none
 from ..elements import Elements
 
 #: A slider's region is at least this many times as wide as tall.
@@ -77,13 +78,6 @@ def slider_tracks(rgb: np.ndarray, elements: Elements, scale: float = 1.0) -> np
     b = elements.xyxy.astype(np.int64)
     w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
     rows = np.flatnonzero((elements.kind == "region") & (h <= MAX_HEIGHT * scale) & (w >= MIN_ASPECT * h))
-    found = []
-    for r in rows.tolist():
-        x0, y0, x1, y1 = b[r]
-        inside = (b[:, 0] >= x0) & (b[:, 1] >= y0) & (b[:, 2] <= x1) & (b[:, 3] <= y1)
-        inside[r] = False
-        if inside.any():
-            continue
-        if is_slider_track(to_gray(rgb[y0:y1, x0:x1])):
-            found.append(r)
+    found = [r for r in holds_none(b, rows).tolist()
+             if is_slider_track(to_gray(rgb[b[r, 1]:b[r, 3], b[r, 0]:b[r, 2]]))]
     return np.array(found, np.int64)
