@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from detact.semantics.pressed import plate_colours, pressed_buttons
+from detact.semantics.pressed import plate_colours, pressed_buttons, pressed_labels
 
 LIGHT_BAR, LIGHT_PLATE, LIGHT_PRESSED = (220, 217, 213), (241, 240, 238), (207, 202, 196)
 DARK_BAR, DARK_PLATE, DARK_PRESSED = (40, 40, 40), (51, 51, 51), (30, 30, 30)
@@ -80,3 +80,26 @@ def test_parse_marks_the_pressed_toolbar_button(parser):
         assert len(inside) == 1, (x0, y0, x1, y1, inside)
         pressed.append("pressed" in inside[0].states)
     assert pressed == [p is P for p in plates]
+
+
+def _text_button(bar, plate, ink) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A 40 x 30 px framed plate with a label bar drawn in ``ink`` on a ``bar`` window: the
+    picture, the label's box and the frame's."""
+    rgb = np.zeros((80, 120, 3), np.uint8)
+    rgb[:] = bar
+    rgb[25:55, 40:80] = plate
+    rgb[35:45, 48:72] = ink
+    return rgb, np.array([[47, 34, 73, 46]]), np.array([[40, 25, 80, 55]])
+
+
+@pytest.mark.parametrize("bar, plate, ink, pressed", [
+    ((206, 206, 206), (177, 177, 177), (20, 20, 20), True),    # a light theme's pressed toggle (Greybird)
+    ((206, 206, 206), (212, 212, 212), (20, 20, 20), False),   # ... the same button released: lighter
+    ((246, 246, 246), (236, 236, 236), (20, 20, 20), False),   # a plate a few levels darker: released
+    ((50, 50, 50), (25, 25, 25), (220, 220, 220), True),       # a dark theme's pressed toggle
+    ((255, 255, 255), (60, 60, 60), (255, 255, 255), False),   # a dark button with white text on a page
+    ((246, 246, 246), (40, 110, 220), (255, 255, 255), False),  # a blue suggested-action button
+])
+def test_a_text_button_on_a_plate_darker_than_its_bar_is_pressed(bar, plate, ink, pressed):
+    rgb, text, frame = _text_button(bar, plate, ink)
+    assert pressed_labels(rgb, text, frame).tolist() == [pressed]

@@ -24,7 +24,7 @@ from .compounds import (compound_candidates, dropdown_rows, empty_fields, entrie
 from .features import control_inputs
 from .labels import FIELDS, assign_names
 from .plates import KEEP_ROLES, centred_labels
-from .pressed import pressed_buttons
+from .pressed import pressed_buttons, pressed_labels
 from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, box_glyphs, control_glyphs, glyphs_read_as_letters, link_texts,
                     make_role_classifier, one_glyph_reads, ring_glyphs, shows_other_glyph)
 from .sliders import slider_tracks
@@ -99,6 +99,10 @@ class Semantics:
         roles[values] = "text"
         roles, states = _with_pressed(rgb, elements, roles, result.states, scale)
         roles, states = _with_plates(elements, roles, states)
+        # a framed text button whose grey plate is darker than its bar is pressed (see `pressed`)
+        labels = np.flatnonzero((elements.kind == "text") & (roles[:n] == "button") & (elements.frame >= 0).all(axis=1))
+        for r in labels[pressed_labels(rgb, elements.xyxy[labels], elements.frame[labels], scale)].tolist():
+            states[r] = tuple(dict.fromkeys((*states[r], "pressed")))
         # an empty framed box of a field's shape is a text box (see `compounds`)
         roles[empty_fields(rgb, elements, scale)] = "textbox"
         # a thin track with a knob on it is a slider (see `sliders`)

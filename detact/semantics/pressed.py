@@ -8,6 +8,13 @@ buttons the pressed one is the odd one out. So, per row: the plate under each ic
 median colour of a ring just outside the glyph, compared with the bar's colour in a ring
 further out; where most plated buttons of the row are lighter than the bar and one is darker
 (or the other way round), that one is pressed.
+
+Text toggle buttons (a font chooser's Bold and Italic) are judged alone, from their frame: the
+plate (inside the frame, around the label) at least ``PRESSED_TEXT_CONTRAST`` grey levels darker
+than the bar just outside it, grey, with the label's ink on the same side of both (dark text on a
+pressed light-theme plate, light text on a pressed dark-theme one; a dark "primary" button with
+white text on a white page is its own colour, not pressed). Unpressed plates sit within a few
+levels of the bar or lighter (`pressed_labels`).
 """
 from __future__ import annotations
 
@@ -83,4 +90,34 @@ def pressed_buttons(rgb: np.ndarray, xyxy: np.ndarray, scale: float = 1.0) -> np
             & (np.abs(far - far[i]).max(axis=1) <= SAME_BAR)
         same, other = int((sign[row] == sign[i]).sum()), int((sign[row] == -sign[i]).sum())
         pressed[i] = other >= 2 and 3 * same <= same + other
+    return pressed
+
+
+#: A pressed text button's plate is at least this much darker (mean grey) than the bar around it.
+PRESSED_TEXT_CONTRAST = 20.0
+
+
+def pressed_labels(rgb: np.ndarray, text: np.ndarray, frames: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """(N,) bool: which text buttons (label boxes ``text`` (N, 4) in their ``frames`` (N, 4)) are
+    pressed, by the module docstring's rule for text toggle buttons."""
+    text, frames = np.asarray(text, np.int64).reshape(-1, 4), np.asarray(frames, np.int64).reshape(-1, 4)
+    pressed = np.zeros(len(text), bool)
+    s = max(1, round(scale))
+    for i, (t, f) in enumerate(zip(text, frames)):
+        x0, y0, x1, y1 = (int(v) for v in f)
+        inner = rgb[y0 + 2 * s:y1 - 2 * s, x0 + 2 * s:x1 - 2 * s].astype(np.float32)
+        if inner.size == 0:
+            continue
+        keep = np.ones(inner.shape[:2], bool)
+        keep[max(0, t[1] - y0 - 2 * s):max(0, t[3] - y0 - 2 * s), max(0, t[0] - x0 - 2 * s):max(0, t[2] - x0 - 2 * s)] = False
+        if not keep.any():
+            continue
+        plate = np.median(inner[keep], axis=0)
+        bar = ring_colour(rgb, f, 3 * s, 7 * s)
+        label = rgb[t[1]:t[3], t[0]:t[2]].astype(np.float32).mean(axis=2)
+        if not np.isfinite(bar).all() or label.size == 0 or plate.max() - plate.min() > MAX_GREY_SPREAD:
+            continue
+        p, b = float(plate.mean()), float(bar.mean())
+        ink = float(np.percentile(label, 5)) if p > 127 else float(np.percentile(label, 95))
+        pressed[i] = b - p >= PRESSED_TEXT_CONTRAST and (ink - p) * (ink - b) > 0
     return pressed
