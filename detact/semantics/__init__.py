@@ -6,10 +6,10 @@ belongs (``parent``), and lists the containers:
 
     elements + groups -> compound controls, drop-downs, entries with arrows, spin buttons,
         text fields around an icon, rows of linked buttons (`compounds`) -> roles and states
-        (`roles`, pressed toolbar toggles: `pressed`, labels centred on plates: `plates`, tracks
-        with a knob: `sliders`, items lined up alike: `siblings`, tab rows: `tabs`) -> names and
-        values (`labels`) -> the text boxes inside editable combo boxes (`compounds`) ->
-        containers and parents (`tree`)
+        (`roles`, pressed toggles: `pressed`, labels centred on plates: `plates`, empty fields:
+        `compounds`, tracks with a knob: `sliders`, items lined up alike and keypads: `siblings`,
+        tab rows: `tabs`) -> names and values (`labels`) -> the text boxes inside editable combo
+        boxes (`compounds`) -> containers and parents (`tree`)
 """
 from __future__ import annotations
 
