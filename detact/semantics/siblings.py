@@ -308,8 +308,8 @@ def keypad_keys(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np
     found = []
     for group in _components((row_mate | col_mate) & keep[:, None] & keep[None, :], keep):
         g_tol = tol[np.ix_(group, group)].min()
-        row_step, col_step = _step(cy[group], g_tol), _step(cx[group], g_tol)
-        if len(group) < MIN_KEYS or not row_step or not col_step or len(_lines(cx[group], g_tol)) > MAX_KEY_COLUMNS:
+        rows, cols = _lines(cy[group], g_tol), _lines(cx[group], g_tol)
+        if len(group) < MIN_KEYS or len(cols) > MAX_KEY_COLUMNS or not (_alike(rows) and _alike(cols)):
             continue
         keys = cand[group]
         votes = Counter(r for r in roles[keys] if r != "text")
@@ -342,11 +342,10 @@ def _lines(centres: np.ndarray, tol: float) -> np.ndarray:
     return np.array([r.mean() for r in runs if len(r) >= 2])
 
 
-def _step(centres: np.ndarray, tol: float) -> float:
-    """The step between the lines ``centres`` (1-D) fall on (`_lines`) when there are three or
-    more spaced alike (the largest step at most ``KEY_PITCH_RATIO`` times the smallest), else 0."""
-    lines = _lines(centres, tol)
+def _alike(lines: np.ndarray) -> bool:
+    """Whether there are three or more ``lines`` (sorted, 1-D) spaced alike: the largest step
+    between neighbours at most ``KEY_PITCH_RATIO`` times the smallest."""
     if len(lines) < 3:
-        return 0.0
+        return False
     steps = np.diff(lines)
-    return float(np.median(steps)) if steps.max() <= KEY_PITCH_RATIO * steps.min() else 0.0
+    return bool(steps.max() <= KEY_PITCH_RATIO * steps.min())

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..text.fast import to_gray
 from ..boxes import holds_none
 from ..elements import Elements
+from ..text.fast import to_gray
+from ..text.split import true_runs
 
 #: A slider's region is at least this many times as wide as tall.
 MIN_ASPECT = 8.0
@@ -59,17 +60,9 @@ def is_slider_track(gray: np.ndarray) -> bool:
         return False
     thickness = float(np.median(extent[thin]))
     tall = has & (extent >= max(1.5 * thickness, 0.6 * h)) & (np.abs(centre - line) <= max(thickness, 2))
-    runs = _runs(tall)
-    knobs = [(a, b) for a, b in runs if h / 3 <= b - a <= 2.5 * h]
+    knobs = [(a, b) for a, b in true_runs(tall).tolist() if h / 3 <= b - a <= 2.5 * h]
     # everything tall is the knob: one run, nothing else standing off the track
     return len(knobs) == 1 and int(tall.sum()) - (knobs[0][1] - knobs[0][0]) <= 2
-
-
-def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
-    """[start, end) of each run of True in a 1-D bool array."""
-    padded = np.concatenate([[False], mask, [False]]).astype(np.int8)
-    edges = np.flatnonzero(np.diff(padded))
-    return list(zip(edges[::2].tolist(), edges[1::2].tolist()))
 
 
 def slider_tracks(rgb: np.ndarray, elements: Elements, scale: float = 1.0) -> np.ndarray:
