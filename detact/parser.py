@@ -21,7 +21,7 @@ from .build import (OCR_ENGINES, SEGMENTERS, ParserOptions, make_icon_matcher, m
 from .color import dominant_colors
 from .elements import Elements, ParseResult
 from .icons.glyphs import label_icons, read_glyphs
-from .icons.window_controls import minimize_dashes
+from .icons.window_controls import window_buttons
 from .imageio import ImageInput, image_sha256, load_image, screen_scale
 from .merge import merge_layout
 from .runtime import resolve_device
@@ -148,9 +148,9 @@ class Parser:
         layout = timed("merge", lambda: merge_layout(text, regions, glyph_max=24 * scale))
         elements = timed("icons", label_icons, rgb, layout.elements, self.icon_matcher, scale)
         elements = timed("glyphs", read_glyphs, rgb, elements, self.text_engine)
-        # the title bar's minimize dash, too small for the segmenter (see `window_controls`)
+        # the title bar's minimize, maximize and close buttons, named by where they sit (see `window_controls`)
         if self.icon_matcher is not None:
-            elements = Elements.concat([elements, minimize_dashes(rgb, elements, scale)])
+            elements = window_buttons(rgb, elements, scale)
         elements = timed("color", lambda e: e.with_(color=dominant_colors(rgb, e.xyxy)), elements)
         # the leaves are final: number them in reading order
         return elements[reading_order(elements.xyxy)].numbered(), layout.groups
