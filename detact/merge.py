@@ -1,7 +1,9 @@
 """Merge text and region proposals into one element list: one element per thing.
 
 Rules, applied in this order (all vectorised over box pairs):
-1. Phantom text goes: single characters read with low confidence (a checkbox read as "J").
+1. Phantom text goes: single characters read with low confidence (a checkbox read as "J"),
+   and reads with no letter or digit that hold two or more icon regions side by side (a
+   toolbar's copy and paste icons read as "€€", zoom in and out as "@@"; `icons_read_as_symbols`).
    Regions from different sources (segmenter contours, glyphs split off text lines) that
    overlap by IoU > 0.5 are one thing: the larger box stays (greedy NMS by area).
 2. A region that lies mostly inside a text box (a glyph, a word's edge contour), or is the
@@ -34,6 +36,28 @@ def drop_phantom_text(text: Elements, min_single_char_score: float = 0.75) -> El
     return text[~(short & (text.score < min_single_char_score))]
 
 
+def icons_read_as_symbols(text: Elements, regions: Elements, *, glyph_max: int = 24,
+                          inside: float = 0.7, aspect: float = 2.0) -> np.ndarray:
+    """(T,) bool: text elements that are a row of icons misread. Such a read has no letter or
+    digit and holds (``inside`` of each) two or more regions that are glyph-sized (longest side
+    <= ``glyph_max``), square-ish (sides within ``aspect``), at least half the read's height and
+    do not overlap each other: "()" or "<>" keys are narrow strokes, a code line's quotes short."""
+    out = np.zeros(len(text), bool)
+    symbols = np.array([bool(t.strip()) and not any(c.isalnum() for c in t) for t in text.text], bool)
+    if not symbols.any() or not len(regions):
+        return out
+    wh = (regions.xyxy[:, 2:] - regions.xyxy[:, :2]).astype(np.float64)
+    icon_like = (wh.max(axis=1) <= glyph_max) & (wh.max(axis=1) <= aspect * np.maximum(wh.min(axis=1), 1))
+    held = coverage(text.xyxy, regions.xyxy) >= inside
+    for t in np.flatnonzero(symbols):
+        height = text.xyxy[t, 3] - text.xyxy[t, 1]
+        rows = np.flatnonzero(held[t] & icon_like & (wh[:, 1] >= 0.5 * height))
+        overlap = iou(regions.xyxy[rows], regions.xyxy[rows]) > 0
+        np.fill_diagonal(overlap, False)
+        out[t] = len(rows) >= 2 and not overlap.any()
+    return out
+
+
 def collapse_overlaps(regions: Elements, max_iou: float = 0.5) -> Elements:
     """Of regions overlapping by more than ``max_iou``, keep the largest (greedy NMS with
     area as the score)."""
@@ -61,6 +85,7 @@ def merge_layout(text: Elements, regions: Elements, *, inside: float = 0.7, cont
     """`merge`, keeping what rule 4 removes: frames (on their element) and groups."""
     text = drop_phantom_text(text)
     regions = collapse_overlaps(regions)
+    text = text[~icons_read_as_symbols(text, regions, glyph_max=glyph_max)]
     if len(regions) and len(text):
         # rule 2: regions mostly covered by a text box
         in_text = (coverage(text.xyxy, regions.xyxy) >= inside).any(axis=0) | \

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from detact.elements import Elements
-from detact.merge import collapse_overlaps, drop_phantom_text, merge, merge_layout
+from detact.merge import collapse_overlaps, drop_phantom_text, icons_read_as_symbols, merge, merge_layout
 
 
 def text(*items) -> Elements:
@@ -33,6 +33,26 @@ def test_rule1_phantom_single_characters(read, kept):
     t, score = read
     out = drop_phantom_text(text(([0, 0, 10, 10], t, score)))
     assert (len(out) == 1) is kept
+
+
+@pytest.mark.parametrize("read, inner, misread", [
+    # lximage-qt's copy and paste icons read as one word "€€": two 22 px icons inside it
+    ("€€", [[195, 32, 217, 54], [230, 31, 252, 54]], True),
+    ("@ @", [[195, 32, 217, 54], [230, 31, 252, 54]], True),
+    ("e€", [[195, 32, 217, 54], [230, 31, 252, 54]], False),      # a letter in it: a word
+    ("€€", [[195, 32, 217, 54]], False),                          # one icon: the icon stage decides
+    ("()", [[200, 34, 206, 54], [240, 34, 246, 54]], False),      # a key's parentheses: narrow strokes
+    ('"",', [[200, 31, 210, 38], [214, 31, 224, 38]], False),     # code's quotes: short marks
+    ("€€", [[195, 32, 217, 54], [210, 31, 232, 54]], False),      # overlapping regions: one thing
+    ("€€", [[195, 32, 237, 54], [230, 31, 252, 54]], False),      # a region wider than a glyph
+])
+def test_rule1_icons_read_as_symbols(read, inner, misread):
+    t = text(([194, 30, 253, 59], read, 0.4))
+    assert icons_read_as_symbols(t, regions(*inner)).tolist() == [misread]
+    out = merge(t, regions(*inner))
+    assert (read in out.text.tolist()) is not misread
+    if misread:                                                   # the icons stand in its place
+        assert sorted(boxes_of(out)) == sorted(inner)
 
 
 @pytest.mark.parametrize("rs, expected", [

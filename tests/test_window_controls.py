@@ -14,7 +14,8 @@ def title_bar(scale: int = 1, dash_x: int = 1256, extra: str = "", width: int = 
               maximize: str = "box") -> np.ndarray:
     """A 1366-wide (at scale 1) dark window with a GTK header bar: minimize dash, maximize box and
     close cross at the top right. ``extra``: "button" puts a word button right of the dash,
-    "underline" a line under it, "low" draws the dash in the window body instead.
+    "underline" a line under it, "low" draws the dash in the window body instead, "border" a
+    light 1 px window border round the whole image.
     ``maximize``: "box" (Adwaita), "arrows" (two arrow heads 1 px apart, as Greybird draws it)
     or "none" (a dialog: minimize and close only)."""
     s = scale
@@ -33,6 +34,8 @@ def title_bar(scale: int = 1, dash_x: int = 1256, extra: str = "", width: int = 
     if extra == "button":
         d.rectangle([1280 * s, 14 * s, 1296 * s, 30 * s], fill=(230, 230, 230))
         d.rectangle([1320 * s, 14 * s, 1334 * s, 30 * s], fill=(230, 230, 230))
+    if extra == "border":
+        d.rectangle([0, 0, width * s - 1, 300 * s - 1], outline=(160, 160, 160), width=s)
     if extra == "underline":
         d.rectangle([dash_x * s, 28 * s, (dash_x + 8) * s, 29 * s], fill=(230, 230, 230))
     return np.asarray(img)
@@ -48,6 +51,7 @@ def centre_x(elements: Elements, label: str) -> float:
     (2, "", "box", True),           # the same at scale 2
     (1, "", "arrows", True),        # a maximize glyph of two pieces is one glyph
     (1, "", "none", True),          # minimize and close only
+    (1, "border", "box", True),     # the window's border round it is no neighbour
     (1, "button", "box", False),    # more than two glyphs to its right: not the window's controls
     (1, "underline", "box", False),  # ink right below it: part of a drawing
     (1, "low", "box", False),       # not in the title bar

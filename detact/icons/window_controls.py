@@ -16,7 +16,8 @@ Rule (`title_bar_controls`), sizes at scale 1 and grown with the screen's scale:
 2. A dash is one ink component 6-16 px wide, 1-4 px tall and at least 2.5 times as wide as
    tall.
 3. On its row (its centre line, give or take `ROW` px) to its right lie at most two glyphs,
-   each at most `GLYPH` px on a side, and nothing else lies within one dash width of it. A
+   each at most `GLYPH` px on a side, and nothing else lies within one dash width of it
+   (a frame round it, such as the window's border, does not count). A
    glyph is one or more ink components less than `GLYPH_GAP` px apart (a theme's maximize
    glyph may be two arrow heads).
 4. With two glyphs the first is maximize (restore when the icon stage already said so) and the
@@ -80,8 +81,11 @@ def title_bar_controls(rgb: np.ndarray, scale: float = 1.0) -> list[TitleBarCont
         glyphs = _glyphs(boxes[right], GLYPH_GAP * scale)
         sides = np.maximum(glyphs[:, 2] - glyphs[:, 0], glyphs[:, 3] - glyphs[:, 1])
         # nothing else within one dash width of it (a dash inside a drawing, an underline)
+        # (a frame round it, such as the window's border, does not count)
         near = others & ~right & (bx < bx[k] + 2 * bw[k]) & (bx + bw > bx[k] - bw[k]) \
             & (by < by[k] + bh[k] + bw[k]) & (by + bh > by[k] - bw[k])
+        encloses = (bx <= bx[k]) & (by <= by[k]) & (bx + bw >= bx[k] + bw[k]) & (by + bh >= by[k] + bh[k])
+        near &= ~encloses
         if len(glyphs) > 2 or not bool(np.all(sides <= GLYPH * scale)) or near.any():
             continue
         shift = np.array([left, 0, left, 0], np.int64)
