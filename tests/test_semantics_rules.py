@@ -10,7 +10,8 @@ import pytest
 
 from detact.elements import Elements
 from detact.semantics.compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos,
-                                       entries_with_arrow, fields_around_icons, linked_buttons, spin_buttons)
+                                        entries_with_arrow, fields_around_icons, linked_buttons, placeholder_fields,
+                                        spin_buttons)
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import box_state, control_glyphs, glyphs_read_as_letters, link_texts
@@ -940,3 +941,24 @@ def _glyph(kind: str, size: int = 14) -> np.ndarray:
 ])
 def test_a_square_box_glyph_is_a_check_box_ticked_when_something_is_inside(kind, size, state):
     assert box_state(_glyph(kind, size), (4, 4, 4 + size, 4 + size)) is state
+
+
+@pytest.mark.parametrize("kind, h, w, text_box, expected", [
+    ("empty", 30, 400, [60, 40, 140, 50], True),       # "Search..." at the left of a bordered entry
+    ("empty", 30, 400, [60, 40, 180, 50], True),       # a longer value, still a third of the frame
+    ("empty", 30, 200, [60, 40, 140, 50], False),      # the frame not 3 times the text: a button
+    ("empty", 30, 400, [200, 40, 280, 50], False),     # the text in the middle: a wide button
+    ("flat plate", 30, 400, [60, 40, 140, 50], False),  # a selected row's plate: no border
+    ("no bottom", 30, 400, [60, 40, 140, 50], False),  # three sides: a tab
+    ("empty", 80, 400, [60, 40, 140, 50], False),      # too tall: a text view
+])
+def test_a_text_alone_in_a_bordered_fields_frame_is_its_placeholder(kind, h, w, text_box, expected):
+    rgb = _box_picture(kind, h, w)
+    x0, y0, x1, y1 = text_box
+    rgb[y0 + 2:y1 - 2, x0 + 2:x1 - 2] = 120                   # the text's ink
+    els = Elements([text_box], ["text"], ["Search..."], frame=[[50, 30, 50 + w, 30 + h]])
+    assert placeholder_fields(rgb, els).tolist() == ([0] if expected else [])
+    # without a frame, or with something else drawn in the frame, it is none
+    assert placeholder_fields(rgb, els.with_(frame=np.full((1, 4), -1))).tolist() == []
+    rgb[35:45, 50 + w - 30:50 + w - 20] = 90                  # an arrow at the right end
+    assert placeholder_fields(rgb, els).tolist() == []

@@ -20,7 +20,7 @@ from ..color import dominant_colors
 from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
 from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
-                        fields_around_icons, framed_regions, linked_buttons, spin_buttons)
+                        fields_around_icons, framed_regions, linked_buttons, placeholder_fields, spin_buttons)
 from .features import control_inputs
 from .labels import FIELDS, assign_names
 from .plates import KEEP_ROLES, centred_labels
@@ -105,6 +105,8 @@ class Semantics:
             states[r] = tuple(dict.fromkeys((*states[r], "pressed")))
         # an empty framed box of a field's shape is a text box (see `compounds`)
         roles[empty_fields(rgb, elements, scale)] = "textbox"
+        # ... and so is a text alone at the left of a bordered field's frame: its placeholder
+        roles[placeholder_fields(rgb, elements, scale)] = "textbox"
         # a thin track with a knob on it is a slider (see `sliders`)
         tracks = slider_tracks(rgb, elements, scale)
         roles[tracks] = "slider"

@@ -26,6 +26,11 @@ A frame of a text field's shape (18 to 56 px tall at scale 1, at least 3 times a
 a single icon at one of its ends is a text field with its search glass, clear button or
 password eye (`fields_around_icons`): an icon button's frame is about as wide as tall.
 
+A frame of a text field's shape drawn round a single text at its left end, at least 3 times
+as wide as the text, bordered on all four sides and plain inside, is a text field showing its
+placeholder or value (`placeholder_fields`): a flat search bar's "Search..." the classifier
+took for a button or a combo box.
+
 A frame around two to four parts on one line with a rule between each two (`entry_end` finds
 each) is a row of linked buttons: GTK's stack switcher ("Page 1 | Page 2"), linked toggles,
 a web kit's segmented control (`linked_buttons`). When one of three or more segments has its
@@ -285,25 +290,48 @@ def empty_fields(rgb: np.ndarray, elements: Elements, scale: float = 1.0, contra
     b = elements.xyxy.astype(np.int64)
     w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
     rows = np.flatnonzero((elements.kind == "region") & (h >= 18 * scale) & (h <= 56 * scale) & (w >= 4 * h))
-    found = []
-    for r in holds_none(b, rows).tolist():
-        x0, y0, x1, y1 = b[r]
-        g = to_gray(rgb[y0:y1, x0:x1]).astype(np.int16)
-        hh, ww = g.shape
-        core = g[4:hh - 4, 4:ww - 4]
-        if core.size == 0:
-            continue
-        base = int(np.median(core))
-        if (np.abs(core - base) > contrast).mean() > 0.01:
-            continue
-        mx, my = slice(int(0.2 * ww), int(0.8 * ww)), slice(int(0.2 * hh), int(0.8 * hh))
-        sides = [g[:3, mx], g[hh - 3:, mx], g[my, :3], g[my, ww - 3:]]
-        # a side is drawn when one of its outer 3 lines differs from the inside along its length
-        drawn = [max(float(np.median(np.abs(line - base))) for line in (side if k < 2 else side.T))
-                 > contrast for k, side in enumerate(sides)]
-        if all(drawn):
-            found.append(r)
+    found = [r for r in holds_none(b, rows).tolist() if _bordered_plain(rgb, b[r], None, contrast)]
     return np.array(found, np.int64)
+
+
+def placeholder_fields(rgb: np.ndarray, elements: Elements, scale: float = 1.0, contrast: int = 15,
+                       min_widths: float = 3.0) -> np.ndarray:
+    """Rows of text elements that are the placeholder or value of a text field drawn round them
+    alone: their frame (`Elements.frame`) has a field's shape as in `empty_fields`, is at least
+    ``min_widths`` times as wide as the text, starts at most one frame height left of it, and
+    shows the field's border on all four sides round an inside of one colour outside the text's
+    box. A button's frame is about as wide as its centred label; a selected row or a menu item's
+    highlight is a plate without a border; a combo box has its arrow inside."""
+    b, f = elements.xyxy.astype(np.int64), elements.frame.astype(np.int64)
+    fw, fh = f[:, 2] - f[:, 0], f[:, 3] - f[:, 1]
+    rows = np.flatnonzero((elements.kind == "text") & (f >= 0).all(axis=1) & (fh >= 18 * scale) & (fh <= 56 * scale)
+                          & (fw >= 4 * fh) & (fw >= min_widths * (b[:, 2] - b[:, 0])) & (b[:, 0] - f[:, 0] <= fh))
+    return np.array([r for r in rows.tolist() if _bordered_plain(rgb, f[r], b[r], contrast)], np.int64)
+
+
+def _bordered_plain(rgb: np.ndarray, box: np.ndarray, hole: np.ndarray | None, contrast: int) -> bool:
+    """Whether ``box`` (x0, y0, x1, y1) shows a border on all four sides round an inside of one
+    colour, the pixels of ``hole`` (a box, or None) left out of the inside: at most 1% of the
+    inside 4 px in from the border is more than ``contrast`` grey levels off its median, and
+    one of each side's outer 3 lines differs from that median along the side's middle 60%."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    g = to_gray(rgb[y0:y1, x0:x1]).astype(np.int16)
+    hh, ww = g.shape
+    inside = np.zeros(g.shape, bool)
+    inside[4:hh - 4, 4:ww - 4] = True
+    if hole is not None:
+        inside[max(int(hole[1]) - y0, 0):max(int(hole[3]) - y0, 0), max(int(hole[0]) - x0, 0):max(int(hole[2]) - x0, 0)] = False
+    if not inside.any():
+        return False
+    core = g[inside]
+    base = int(np.median(core))
+    if (np.abs(core - base) > contrast).mean() > 0.01:
+        return False
+    mx, my = slice(int(0.2 * ww), int(0.8 * ww)), slice(int(0.2 * hh), int(0.8 * hh))
+    sides = [g[:3, mx], g[hh - 3:, mx], g[my, :3], g[my, ww - 3:]]
+    # a side is drawn when one of its outer 3 lines differs from the inside along its length
+    return all(max(float(np.median(np.abs(line - base))) for line in (side if k < 2 else side.T)) > contrast
+               for k, side in enumerate(sides))
 
 
 #: Plate grey levels: the odd segment of linked buttons differs from the others' median by at
