@@ -40,8 +40,9 @@ def icons_read_as_symbols(text: Elements, regions: Elements, *, glyph_max: int =
                           inside: float = 0.7, aspect: float = 2.0) -> np.ndarray:
     """(T,) bool: text elements that are a row of icons misread. Such a read has no letter or
     digit and holds (``inside`` of each) two or more regions that are glyph-sized (longest side
-    <= ``glyph_max``), square-ish (sides within ``aspect``), at least half the read's height and
-    do not overlap each other: "()" or "<>" keys are narrow strokes, a code line's quotes short."""
+    <= ``glyph_max``), square-ish (sides within ``aspect``), at least half the read's height
+    both ways and do not overlap each other: the "()" of a key or the "[.!?]" of a code line
+    are narrow strokes, a code line's quotes short."""
     out = np.zeros(len(text), bool)
     symbols = np.array([bool(t.strip()) and not any(c.isalnum() for c in t) for t in text.text], bool)
     if not symbols.any() or not len(regions):
@@ -51,7 +52,7 @@ def icons_read_as_symbols(text: Elements, regions: Elements, *, glyph_max: int =
     held = coverage(text.xyxy, regions.xyxy) >= inside
     for t in np.flatnonzero(symbols):
         height = text.xyxy[t, 3] - text.xyxy[t, 1]
-        rows = np.flatnonzero(held[t] & icon_like & (wh[:, 1] >= 0.5 * height))
+        rows = np.flatnonzero(held[t] & icon_like & (wh.min(axis=1) >= 0.5 * height))
         overlap = iou(regions.xyxy[rows], regions.xyxy[rows]) > 0
         np.fill_diagonal(overlap, False)
         out[t] = len(rows) >= 2 and not overlap.any()

@@ -42,6 +42,7 @@ def test_rule1_phantom_single_characters(read, kept):
     ("e€", [[195, 32, 217, 54], [230, 31, 252, 54]], False),      # a letter in it: a word
     ("€€", [[195, 32, 217, 54]], False),                          # one icon: the icon stage decides
     ("()", [[200, 34, 206, 54], [240, 34, 246, 54]], False),      # a key's parentheses: narrow strokes
+    ("[.!]", [[200, 35, 207, 47], [218, 35, 225, 47]], False),    # a code line's brackets: narrow
     ('"",', [[200, 31, 210, 38], [214, 31, 224, 38]], False),     # code's quotes: short marks
     ("€€", [[195, 32, 217, 54], [210, 31, 232, 54]], False),      # overlapping regions: one thing
     ("€€", [[195, 32, 237, 54], [230, 31, 252, 54]], False),      # a region wider than a glyph
