@@ -105,13 +105,24 @@ def _framed(x0, y0, x1, y1, text=""):
       {"kind": "box", "box": (340, 100, 340, 134)}, {"kind": "text", "xy": (130, 106), "text": "Page 1"},
       {"kind": "text", "xy": (250, 106), "text": "Page 2"}, {"kind": "text", "xy": (370, 106), "text": "Page 3"}],
      [(100, 100, 220, 134), (220, 100, 340, 134), (340, 100, 460, 134)], False),
+    # a keypad: 2 x 3 keys sharing their borders, one component; holes of the same size
+    # beside and above or below each other are keys, not cells
+    ([_framed(100 + 120 * c, 100 + 36 * r, 220 + 120 * c, 136 + 36 * r, k)
+      for r, row in enumerate(["789", "456"]) for c, k in enumerate(row)],
+     [(100 + 120 * c, 100 + 36 * r, 220 + 120 * c, 136 + 36 * r) for r in range(2) for c in range(3)], True),
+    # a table whose columns differ in width, cut by 1 px rules: cells, no frames of their own
+    ([_framed(100, 100, 560, 160), {"kind": "box", "box": (260, 100, 260, 160)},
+      {"kind": "box", "box": (100, 130, 560, 130)}, {"kind": "text", "xy": (110, 106), "text": "Name"},
+      {"kind": "text", "xy": (270, 106), "text": "Size"}],
+     [(100, 100, 260, 130), (260, 100, 560, 130), (100, 130, 260, 160), (260, 130, 560, 160)], False),
     # an empty swatch twice as wide as tall, its border run into a panel's edge: no field
     ([{"kind": "box", "box": (50, 50, 500, 400)}, {"kind": "box", "box": (450, 100, 498, 124), "fill": (200, 140, 90)},
       {"kind": "box", "box": (450, 124, 498, 125)}], [(450, 100, 498, 124)], False),
 ])
 def test_segmenter_finds_frames_whose_borders_touch(layout, targets, found):
     """Frames that close into one component with their neighbours are found from its holes
-    (`framed_holes`), except cells cut by a single rule and empty swatches."""
+    (`framed_holes`), except cells cut by a single rule (but a keypad's keys are found) and
+    empty swatches."""
     rgb = draw_screen(layout, size=(800, 500))
     regions = ClassicalSegmenter(scale=1).segment(rgb)
     for t in targets:

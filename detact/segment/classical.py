@@ -78,7 +78,7 @@ def framed_holes(contours, hierarchy: np.ndarray, edges: np.ndarray, scale: floa
     times their area. A hole with another hole of its component (at least 8 px both ways)
     within ``cell_gap`` px beside, above or below it is a cell cut by a single rule (linked
     buttons, list rows, an entry joined to its button), not a frame of its own, and is left
-    out. Returns (K, 4) int32 xyxy, grown by the 2 px of border and dilation the hole lies
+    out, unless holes of its size lie both beside it and above or below it: a keypad's key. Returns (K, 4) int32 xyxy, grown by the 2 px of border and dilation the hole lies
     inside."""
     holes = np.flatnonzero(hierarchy[:, 3] >= 0)
     if not len(holes):
@@ -107,6 +107,12 @@ def framed_holes(contours, hierarchy: np.ndarray, edges: np.ndarray, scale: floa
     beside = (gap_x >= 0) & (gap_x <= gap) & (gap_y < 0)
     above = (gap_y >= 0) & (gap_y <= gap) & (gap_x < 0)
     cell = (same & (beside | above)).any(axis=1)
+    # ... unless it is a key of a keypad: a hole of the same size lies beside it and another
+    # above or below it (a calculator's keys, 4 px apart, close into one component)
+    size = rects[:, 2:]
+    alike = same & (np.abs(size[f][:, None, :] - size[None, :, :]) <= 2 * scale).all(axis=2)
+    key = (alike & beside).any(axis=1) & (alike & above).any(axis=1)
+    cell &= ~key
     keep[f[cell]] = False
     joined = _entries_with_button(box, f[cell], same[cell] & beside[cell], parent, scale)
     return np.concatenate([box[keep], joined]).astype(np.int32) + np.array([-2, -2, 2, 2], np.int32)
