@@ -11,7 +11,7 @@ import pytest
 from detact.elements import Elements
 from detact.semantics.compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos,
                                         entries_with_arrow, fields_around_icons, linked_buttons, placeholder_fields,
-                                        spin_buttons)
+                                        plate_frames, spin_buttons)
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import box_state, control_glyphs, glyphs_read_as_letters, link_texts
@@ -962,3 +962,55 @@ def test_a_text_alone_in_a_bordered_fields_frame_is_its_placeholder(kind, h, w, 
     assert placeholder_fields(rgb, els.with_(frame=np.full((1, 4), -1))).tolist() == []
     rgb[35:45, 50 + w - 30:50 + w - 20] = 90                  # an arrow at the right end
     assert placeholder_fields(rgb, els).tolist() == []
+
+
+# ---------------------------------------------------------------- plates found in the pixels
+
+def _plate_picture(plate_h: int = 34, plate_w: int = 320, extra: str = "") -> tuple[np.ndarray, Elements]:
+    """A (200, 1400) light window with a borderless plate 9 grey levels darker (Greybird's
+    search entry) at (700, 80) and a clear icon (a dark 14 px disc) 10 px from its right end.
+    ``extra``: "text" puts a placeholder in the plate, "band" makes the plate a toolbar band as
+    wide as the window."""
+    rgb = np.full((200, 1400, 3), 245, np.uint8)
+    x0, y0 = (0, 80) if extra == "band" else (700, 80)
+    x1 = 1400 if extra == "band" else x0 + plate_w
+    rgb[y0:y0 + plate_h, x0:x1] = 236
+    ix1 = 700 + plate_w - 10
+    cy = y0 + plate_h // 2
+    icon = [ix1 - 14, cy - 7, ix1, cy + 7]
+    yy, xx = np.mgrid[icon[1]:icon[3], icon[0]:icon[2]]
+    disc = (yy - cy + 0.5) ** 2 + (xx - (ix1 - 7) + 0.5) ** 2 <= 49
+    rgb[yy[disc], xx[disc]] = 90
+    boxes, kinds, labels = [icon], ["icon"], ["close"]
+    if extra == "text":
+        rgb[y0 + 12:y0 + 22, 712:760] = 120
+        boxes, kinds, labels = boxes + [[710, y0 + 10, 762, y0 + 24]], kinds + ["text"], labels + [""]
+    return rgb, Elements(boxes, kinds, [""] * len(boxes), labels)
+
+
+@pytest.mark.parametrize("plate_h, plate_w, extra, label, found", [
+    (34, 320, "", "close", True),          # a borderless search entry round its clear icon
+    (34, 320, "", "caret down", False),    # a drop-down arrow: left to the combo box rules
+    (34, 320, "text", "close", False),     # something else on the plate: not this rule's
+    (34, 320, "band", "close", False),     # a toolbar band as wide as the window: runs out
+    (34, 60, "", "close", False),          # not 3 times as wide as tall: an icon button
+    (80, 320, "", "close", False),         # too tall for a field
+])
+def test_an_icon_at_the_end_of_a_plain_plate_is_framed_by_it(plate_h, plate_w, extra, label, found):
+    rgb, els = _plate_picture(plate_h, plate_w, extra)
+    els = els.with_(label=np.array([label] + list(els.label[1:]), object))
+    frames = plate_frames(rgb, els)
+    x0 = 0 if extra == "band" else 700
+    want = [x0, 80, 700 + plate_w, 80 + plate_h]
+    assert (frames[0].tolist() == want) is found, frames[0].tolist()
+    assert (frames[1:] == -1).all()
+    # an icon already framed keeps its frame
+    framed = els.with_(frame=np.tile([[1, 2, 3, 4]], (len(els), 1)))
+    assert plate_frames(rgb, framed)[0].tolist() == [1, 2, 3, 4]
+
+
+def test_the_parse_calls_a_borderless_search_entry_a_text_box():
+    from detact.parser import Parser
+    rgb, _ = _plate_picture()
+    fields = [e for e in Parser().parse(rgb).elements if e.role == "textbox"]
+    assert len(fields) == 1 and fields[0].bbox == (700, 80, 1020, 114), fields

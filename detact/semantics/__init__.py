@@ -20,7 +20,8 @@ from ..color import dominant_colors
 from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
 from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
-                        fields_around_icons, framed_regions, linked_buttons, placeholder_fields, spin_buttons)
+                        fields_around_icons, framed_regions, linked_buttons, placeholder_fields, plate_frames,
+                        spin_buttons)
 from .features import control_inputs
 from .labels import FIELDS, assign_names
 from .plates import KEEP_ROLES, centred_labels
@@ -58,6 +59,8 @@ class Semantics:
         """``elements`` (leaves; ``groups``: (G, 4) boxes that held several of them) with the
         semantic columns filled, plus compound controls, numbered in reading order; and the
         containers, numbered after them."""
+        # an icon at one end of a plain plate the segmenter missed is framed by it (see `compounds`)
+        elements = elements.with_(frame=plate_frames(rgb, elements, scale))
         compounds, counts, parts = compound_candidates(elements, groups, scale)
         compounds, counts, parts, dropdowns = _with_framed(elements, compounds, counts, parts,
                                                            dropdown_rows(rgb, elements))
