@@ -78,8 +78,8 @@ def framed_holes(contours, hierarchy: np.ndarray, edges: np.ndarray, scale: floa
     times their area. A hole with another hole of its component (at least 8 px both ways)
     within ``cell_gap`` px beside, above or below it is a cell cut by a single rule (linked
     buttons, list rows, an entry joined to its button), not a frame of its own, and is left
-    out, unless holes of its size lie both beside it and above or below it: a keypad's key. Returns (K, 4) int32 xyxy, grown by the 2 px of border and dilation the hole lies
-    inside."""
+    out, unless holes of its size lie both beside it and above or below it: a keypad's key.
+    Returns (K, 4) int32 xyxy, grown by the 2 px of border and dilation the hole lies inside."""
     holes = np.flatnonzero(hierarchy[:, 3] >= 0)
     if not len(holes):
         return np.zeros((0, 4), np.int32)
