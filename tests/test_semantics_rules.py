@@ -14,7 +14,7 @@ from detact.semantics.compounds import (compound_candidates, dropdown_rows, empt
                                         plate_frames, spin_buttons)
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
-from detact.semantics.roles import box_state, control_glyphs, glyphs_read_as_letters, link_texts
+from detact.semantics.roles import action_icons, box_state, control_glyphs, glyphs_read_as_letters, link_texts
 from detact.semantics.sliders import is_slider_track, slider_tracks
 from detact.semantics.siblings import (ACCELERATOR, harmonised_glyphs, harmonised_roles, keypad_keys, list_row_icons,
                                       menu_columns, toolbar_icons)
@@ -1014,3 +1014,23 @@ def test_the_parse_calls_a_borderless_search_entry_a_text_box():
     rgb, _ = _plate_picture()
     fields = [e for e in Parser().parse(rgb).elements if e.role == "textbox"]
     assert len(fields) == 1 and fields[0].bbox == (700, 80, 1020, 114), fields
+
+
+# ---------------------------------------------------------------- action icons
+
+@pytest.mark.parametrize("label, score, icon, role, beside, expected", [
+    ("back", 0.9, "", "icon", None, True),                    # a header bar's back arrow, surely named
+    ("search", 0.1, "adwaita:edit-find@24", "image", None, True),  # an exact bank match
+    ("back", 0.2, "", "icon", None, False),                   # a guess: left alone
+    ("folder", 0.9, "", "icon", None, False),                 # a thing shown, not done
+    ("home", 0.9, "", "icon", [40, 12, 90, 28], False),       # a sidebar's Home: its label on the right
+    ("home", 0.9, "", "icon", [120, 12, 170, 28], True),      # a word far off is no label of it
+    ("back", 0.9, "", "checkbox", None, False),               # the classifier saw a control: its call
+])
+def test_a_named_action_icon_alone_is_a_button(label, score, icon, role, beside, expected):
+    els = Elements([[10, 10, 30, 30]], ["icon"], [""], [label], score=[score], icon=[icon])
+    roles = np.array([role], object)
+    if beside:
+        els = Elements.concat([els, Elements([beside], ["text"], ["Home"], score=[0.9])])
+        roles = np.array([role, "text"], object)
+    assert action_icons(els, roles, 0.5).tolist() == ([0] if expected else [])

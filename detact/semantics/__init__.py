@@ -26,8 +26,8 @@ from .features import control_inputs
 from .labels import FIELDS, assign_names
 from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons, pressed_labels
-from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, box_glyphs, control_glyphs, glyphs_read_as_letters, link_texts,
-                    make_role_classifier, one_glyph_reads, ring_glyphs, shows_other_glyph)
+from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, action_icons, box_glyphs, control_glyphs, glyphs_read_as_letters,
+                    link_texts, make_role_classifier, one_glyph_reads, ring_glyphs, shows_other_glyph)
 from .sliders import slider_tracks
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, keypad_keys, list_row_icons,
                        menu_columns, toolbar_icons)
@@ -147,6 +147,8 @@ class Semantics:
         roles[list_row_icons(elements.kind, elements.xyxy, roles[:n], scale)] = "listitem"
         # ... and a row of small unlabelled icons is a toolbar of buttons (see `siblings`)
         roles[toolbar_icons(elements.kind, elements.xyxy, roles[:n], scale)] = "button"
+        # ... and so is a surely named action icon without a label (see `roles`)
+        roles[action_icons(elements, roles, ENCODER_SURE)] = "button"
         # ... and the short labels of a keypad, keys that share their borders, are buttons
         roles[keypad_keys(elements.kind, elements.xyxy, elements.text, roles[:n], scale)] = "button"
         roles[link_texts(elements, roles)] = "link"

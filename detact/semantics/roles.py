@@ -270,6 +270,30 @@ def _one_glyph(elements) -> np.ndarray:
     return (elements.kind == "text") & short & (w <= 1.5 * h)
 
 
+#: Icon functions that are things done, not things shown: an icon the icon stage names one of
+#: these, alone (no label on its right), is a button the classifier may have taken for a picture
+#: (`action_icons`). Object and status functions (folder, file, user, warning) stay out.
+ACTION_FUNCTIONS = frozenset({
+    "back", "forward", "up", "home", "refresh", "search", "open", "save", "save as", "close", "menu",
+    "more options", "add", "remove", "delete", "edit", "settings", "play", "pause", "stop", "next",
+    "previous", "undo", "redo", "cut", "copy", "paste", "print", "zoom in", "zoom out", "download",
+    "upload", "share", "send", "new file", "new folder", "new tab", "minimize", "maximize", "restore",
+    "rotate left", "rotate right", "fullscreen", "help"})
+
+
+def action_icons(elements, roles: np.ndarray, sure: float) -> np.ndarray:
+    """Rows of icons whose ``roles`` ``(N,)`` entry is "icon" or "image" and that the icon stage
+    names an action (`ACTION_FUNCTIONS`) by an exact bank match or an encoder probability of at
+    least ``sure``, with no text run on their right (`glyphs_with_labels`): a header bar's
+    back or search button, a toolbar's lone home button. A glyph beside its label (a sidebar's
+    Home) is that row's picture."""
+    labelled = np.zeros(len(elements), bool)
+    labelled[glyphs_with_labels(elements.kind, elements.xyxy)[0]] = True
+    named = (elements.icon != "") | (elements.score >= sure)
+    return np.flatnonzero((elements.kind == "icon") & np.isin(roles[:len(elements)], ("icon", "image"))
+                          & np.isin(elements.label, list(ACTION_FUNCTIONS)) & named & ~labelled)
+
+
 def glyphs_read_as_letters(elements, roles: np.ndarray) -> np.ndarray:
     """Rows of text runs the classifier calls a checkbox, radio or switch that are one glyph
     read as a letter or two (an "O" for a radio's ring): at most two characters, all from
