@@ -588,9 +588,23 @@ def test_a_glyph_held_by_a_radio_compound_votes_as_a_radio():
     # the classifier called the compounds of the first two glyphs (glyph + label) radios
     parts = [np.array([0, 4]), np.array([1, 5])]
     all_roles = np.concatenate([roles, np.array(["radio", "radio"], dtype=object)])
-    out = _harmonised_glyphs(els, all_roles, parts, 1.0)
+    out = _harmonised_glyphs(els, all_roles, parts, 1.0, np.zeros(8, bool))
     assert list(out[:4]) == ["icon", "icon", "radio", "radio"]      # the held glyphs keep theirs
     assert list(out[4:]) == ["text"] * 4
+
+
+def test_a_surely_named_file_icon_in_a_column_of_check_boxes_keeps_its_role():
+    from detact.elements import Elements
+    from detact.semantics import _harmonised_glyphs
+
+    # a file list: the classifier took two unsure type icons for check boxes; the two the icon
+    # stage surely names "file" and "music" are no check boxes, whatever the column says
+    kind, boxes, roles = glyph_column(["checkbox", "checkbox", "listitem", "listitem"])
+    els = Elements(boxes, list(kind), [""] * 4 + ["notes.txt"] * 4)
+    other = np.array([False, False, True, True] + [False] * 4)
+    out = _harmonised_glyphs(els, roles, [], 1.0, other)
+    assert list(out[:4]) == ["checkbox", "checkbox", "listitem", "listitem"]
+    assert list(_harmonised_glyphs(els, roles, [], 1.0, np.zeros(8, bool))[:4]) == ["checkbox"] * 4
 
 
 def test_glyphs_of_menu_items_keep_their_roles():

@@ -142,7 +142,7 @@ class Semantics:
             kept = tuple(s for s in states[r] if s != "checked")
             states[r] = kept + ("checked",) if on else kept
         # ... and glyphs lined up with their labels are one kind of control (see `siblings`)
-        roles[:n] = _harmonised_glyphs(elements, roles, parts, scale)
+        roles[:n] = _harmonised_glyphs(elements, roles, parts, scale, other_glyph)
         # ... and icons lined up beside list items are those rows' icon cells (see `siblings`)
         roles[list_row_icons(elements.kind, elements.xyxy, roles[:n], scale)] = "listitem"
         # ... and a row of small unlabelled icons is a toolbar of buttons (see `siblings`)
@@ -188,10 +188,13 @@ class Semantics:
         return build_tree(everything, remaining, rgb.shape[1], rgb.shape[0], first_id=len(everything))
 
 
-def _harmonised_glyphs(elements: Elements, roles: np.ndarray, parts: list[np.ndarray], scale: float) -> np.ndarray:
+def _harmonised_glyphs(elements: Elements, roles: np.ndarray, parts: list[np.ndarray], scale: float,
+                       other_glyph: np.ndarray) -> np.ndarray:
     """The leaves' roles after `siblings.harmonised_glyphs`, with a glyph that a check box,
     radio or switch compound holds voting as that compound, and one-glyph text runs read from
-    a control's glyph ("O", "[]") counting as glyphs. ``roles``: leaves, then compounds."""
+    a control's glyph ("O", "[]") counting as glyphs. ``roles``: leaves, then compounds. Icons
+    surely named something no such control draws (``other_glyph`` (N,) bool: a file row's
+    type icon) keep their role."""
     n = len(elements)
     votes = roles[:n].copy()
     for k, rows in enumerate(parts):
@@ -200,7 +203,7 @@ def _harmonised_glyphs(elements: Elements, roles: np.ndarray, parts: list[np.nda
             votes[held] = roles[n + k]
     glyph = (elements.kind == "icon") | one_glyph_reads(elements)
     harmonised = harmonised_glyphs(elements.kind, elements.xyxy, votes, scale, glyph)
-    return np.where(harmonised != votes, harmonised, roles[:n])
+    return np.where((harmonised != votes) & ~other_glyph, harmonised, roles[:n])
 
 
 def _with_framed(elements: Elements, compounds: Elements, counts: np.ndarray, parts: list[np.ndarray],
