@@ -1040,6 +1040,9 @@ def test_the_parse_calls_a_borderless_search_entry_a_text_box():
     ("home", 0.9, "", "icon", [40, 12, 90, 28], False),       # a sidebar's Home: its label on the right
     ("home", 0.9, "", "icon", [120, 12, 170, 28], True),      # a word far off is no label of it
     ("back", 0.9, "", "checkbox", None, False),               # the classifier saw a control: its call
+    ("caret down", 0.2, "", "icon", None, True),              # a split button's menu half, alone
+    ("caret down", 0.2, "", "icon", [40, 12, 90, 28], False),  # a value beside it: a combo box's arrow
+    ("caret down", 0.2, "", "icon", [-60, 12, -5, 28], False),  # ... on its left too
 ])
 def test_a_named_action_icon_alone_is_a_button(label, score, icon, role, beside, expected):
     els = Elements([[10, 10, 30, 30]], ["icon"], [""], [label], score=[score], icon=[icon])

@@ -28,6 +28,7 @@ from ..elements import INTERACTIVE, ROLES, STATES
 from ..errors import ModelUnavailable
 from ..runtime import onnx_metadata, ort_session, package_data
 from ..text.fast import dotted_ring, ink_inside, to_gray
+from .compounds import DROPDOWN_ARROWS
 from .features import CROP_H, CROP_W, FEATURES, FEATURES_VERSION, ControlInputs
 from .siblings import glyphs_with_labels
 
@@ -281,17 +282,31 @@ ACTION_FUNCTIONS = frozenset({
     "rotate left", "rotate right", "fullscreen", "help"})
 
 
+#: How far a drop-down arrow (`compounds.DROPDOWN_ARROWS`) looks for text on either side, in its
+#: widths: alone, it is a menu button (a split button's menu half, a header bar's menu); beside
+#: a value it is a combo box's part.
+ARROW_REACH = 3.0
+
+
 def action_icons(elements, roles: np.ndarray, sure: float) -> np.ndarray:
     """Rows of icons whose ``roles`` ``(N,)`` entry is "icon" or "image" and that the icon stage
     names an action (`ACTION_FUNCTIONS`) by an exact bank match or an encoder probability of at
     least ``sure``, with no text run on their right (`glyphs_with_labels`): a header bar's
     back or search button, a toolbar's lone home button. A glyph beside its label (a sidebar's
-    Home) is that row's picture."""
-    labelled = np.zeros(len(elements), bool)
+    Home) is that row's picture. Drop-down arrows (`DROPDOWN_ARROWS`) count too, however sure,
+    when no text lies within `ARROW_REACH` of their widths on either side."""
+    n = len(elements)
+    labelled = np.zeros(n, bool)
     labelled[glyphs_with_labels(elements.kind, elements.xyxy)[0]] = True
     named = (elements.icon != "") | (elements.score >= sure)
-    return np.flatnonzero((elements.kind == "icon") & np.isin(roles[:len(elements)], ("icon", "image"))
-                          & np.isin(elements.label, list(ACTION_FUNCTIONS)) & named & ~labelled)
+    action = np.isin(elements.label, list(ACTION_FUNCTIONS)) & named & ~labelled
+    arrows = np.flatnonzero((elements.kind == "icon") & np.isin(elements.label, DROPDOWN_ARROWS))
+    texts = np.flatnonzero(elements.kind == "text")
+    if len(arrows):
+        near = np.isfinite(gaps_beside(elements.xyxy[arrows], elements.xyxy[texts], ARROW_REACH)).any(axis=1) \
+            if len(texts) else np.zeros(len(arrows), bool)
+        action[arrows[~near]] = True
+    return np.flatnonzero((elements.kind == "icon") & np.isin(roles[:n], ("icon", "image")) & action)
 
 
 def glyphs_read_as_letters(elements, roles: np.ndarray) -> np.ndarray:
