@@ -4,12 +4,13 @@ After the parser has found the elements, this stage says for each what it is (``
 it shows (``states``), what it is called (``name``), what it holds (``value``) and where it
 belongs (``parent``), and lists the containers:
 
-    elements + groups -> compound controls, drop-downs, entries with arrows, spin buttons,
-        text fields around an icon, rows of linked buttons (`compounds`) -> roles and states
-        (`roles`, pressed toggles: `pressed`, labels centred on plates: `plates`, empty fields:
-        `compounds`, tracks with a knob: `sliders`, items lined up alike and keypads: `siblings`,
-        tab rows: `tabs`) -> names and values (`labels`) -> the text boxes inside editable combo
-        boxes (`compounds`) -> containers and parents (`tree`)
+    elements + groups -> plates found in the pixels round lone icons, then compound controls,
+        drop-downs, entries with arrows, spin buttons, text fields around an icon, rows of
+        linked buttons (`compounds`) -> roles and states (`roles`, pressed toggles: `pressed`,
+        labels centred on plates: `plates`, empty fields and placeholders: `compounds`, tracks
+        with a knob: `sliders`, items lined up alike and keypads: `siblings`, lone action icons
+        and drop-down arrows: `roles`, tab rows: `tabs`) -> names and values (`labels`) -> the
+        text boxes inside editable combo boxes (`compounds`) -> containers and parents (`tree`)
 """
 from __future__ import annotations
 
