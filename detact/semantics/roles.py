@@ -12,7 +12,9 @@ radio. Conversely, an icon it names a checkbox, radio button or toggle, with a l
 is that control (`control_glyphs`): a Qt radio's dot the classifier took for an icon. And a
 one-glyph text run the classifier calls such a control is its glyph read as a letter
 (`glyphs_read_as_letters`): an "O" for a radio's ring. Text that is an address (a URL, an
-anchor) is a link (`link_texts`).
+anchor) is a link (`link_texts`). An icon surely named an action (back, search, close...) with
+no label beside it, or a drop-down arrow with no text near it, is a button the classifier took
+for a picture (`action_icons`).
 """
 from __future__ import annotations
 
