@@ -11,7 +11,7 @@ import pytest
 from detact.elements import Elements
 from detact.semantics.compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos,
                                         entries_with_arrow, fields_around_icons, linked_buttons, placeholder_fields,
-                                        plate_frames, spin_buttons)
+                                        plate_combos, plate_frames, spin_buttons)
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import action_icons, box_state, control_glyphs, glyphs_read_as_letters, link_texts
@@ -1051,3 +1051,43 @@ def test_a_named_action_icon_alone_is_a_button(label, score, icon, role, beside,
         els = Elements.concat([els, Elements([beside], ["text"], ["Home"], score=[0.9])])
         roles = np.array([role, "text"], object)
     assert action_icons(els, roles, 0.5).tolist() == ([0] if expected else [])
+
+
+def _combo_plate(arrow_x: int = 1000) -> tuple[np.ndarray, Elements]:
+    """A Greybird filter combo box: a borderless plate (236 on 245) at (700, 80), 320 x 34, its
+    value's ink at the left, a count, and a drop-down arrow (an 10 x 6 triangle) at ``arrow_x``."""
+    rgb = np.full((200, 1400, 3), 245, np.uint8)
+    rgb[80:114, 700:1020] = 236
+    rgb[92:102, 712:740] = 60                                  # "All"
+    rgb[92:102, 975:982] = 120                                 # the count "0"
+    for k in range(6):
+        rgb[94 + k, arrow_x + k:arrow_x + 10 - k] = 60
+    els = Elements([[710, 90, 742, 104], [972, 88, 985, 106], [arrow_x, 94, arrow_x + 10, 100]],
+                   ["text", "text", "icon"], ["All", "0", ""], ["", "", "caret down"])
+    return rgb, els
+
+
+def test_a_plain_plate_ending_in_a_drop_down_arrow_is_a_combo_box():
+    rgb, els = _combo_plate()
+    plates, parts = plate_combos(rgb, els, np.zeros((0, 4), np.int64))
+    assert plates.tolist() == [[700, 80, 1020, 114]]
+    assert [p.tolist() for p in parts] == [[0, 1, 2]]               # value, count, the arrow last
+    # inside a group the segmenter found, the compound rules have it already
+    assert len(plate_combos(rgb, els, np.array([[690, 75, 1030, 120]]))[0]) == 0
+    # an arrow in the middle of the plate is no combo box's
+    rgb2, els2 = _combo_plate(arrow_x=850)
+    assert len(plate_combos(rgb2, els2, np.zeros((0, 4), np.int64))[0]) == 0
+    # something under the line inside the plate: a panel, not a combo box
+    taller = rgb.copy()
+    taller[114:130, 700:1020] = 236
+    assert len(plate_combos(taller, els, np.zeros((0, 4), np.int64))[0]) == 1   # a 50 px plate is one
+    taller[118:126, 712:740] = 60
+    below = Elements.concat([els, Elements([[710, 116, 742, 128]], ["text"], ["x"])])
+    assert len(plate_combos(taller, below, np.zeros((0, 4), np.int64))[0]) == 0
+
+
+def test_the_parse_calls_a_plain_combo_plate_a_combo_box():
+    from detact.parser import Parser
+    rgb, _ = _combo_plate()
+    combos = [e for e in Parser().parse(rgb).elements if e.role == "combobox"]
+    assert [e.bbox for e in combos] == [(700, 80, 1020, 114)], combos

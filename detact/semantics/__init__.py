@@ -21,8 +21,8 @@ from ..color import dominant_colors
 from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
 from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
-                        fields_around_icons, framed_regions, linked_buttons, placeholder_fields, plate_frames,
-                        spin_buttons)
+                        fields_around_icons, framed_regions, linked_buttons, placeholder_fields, plate_combos,
+                        plate_frames, spin_buttons)
 from .features import control_inputs
 from .labels import FIELDS, assign_names
 from .plates import KEEP_ROLES, centred_labels
@@ -67,6 +67,13 @@ class Semantics:
                                                            dropdown_rows(rgb, elements))
         compounds, counts, parts, fields = _with_framed(elements, compounds, counts, parts,
                                                         fields_around_icons(elements, scale))
+        # ... and a plain plate the segmenter missed that ends in a drop-down arrow is a combo box
+        plates, plate_parts = plate_combos(rgb, elements, groups, scale)
+        first = len(compounds)
+        compounds = Elements.concat([compounds, framed_regions(plates)])
+        counts = np.concatenate([counts, np.array([len(p) for p in plate_parts], np.int32)])
+        parts = list(parts) + plate_parts
+        plated = first + np.arange(len(plates))
         if len(compounds):
             compounds = compounds.with_(color=dominant_colors(rgb, compounds.xyxy))
         n = len(elements)
@@ -84,6 +91,8 @@ class Semantics:
         # a framed value with a drop-down arrow is a combo box (see `compounds`); its text the value
         values = [int(parts[k][0]) for k in dropdowns]
         roles[n + dropdowns] = "combobox"
+        roles[n + plated] = "combobox"
+        values += [int(r) for k in plated for r in parts[k] if elements.kind[r] == "text"]
         # a field's frame around an icon at one end is a text box (see `compounds`), and the
         # icon in it the field's button (clear, search), not a second field or a tick box
         roles[n + fields] = "textbox"

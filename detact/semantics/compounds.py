@@ -285,58 +285,20 @@ def fields_around_icons(elements: Elements, scale: float = 1.0) -> np.ndarray:
 def plate_frames(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tolerance: int = 3,
                  reach: int = 1200, min_fill: float = 0.9) -> np.ndarray:
     """``elements.frame`` (N, 4) with a frame added for each unframed icon that lies at one end
-    of a plain plate of a text field's shape, found in the pixels: the segmenter misses a
-    field whose plate differs from its window by a few grey levels and has no border (a
-    Greybird search entry around its clear icon) or whose border runs into others.
-
-    From a seed 2-3 px beside the icon (left, then right), a flood fill over the grey image
-    within ``tolerance`` levels of the seed (4-connected, up to ``reach`` px either way at
-    ``scale`` 1) is the plate when it is a rectangle (its fill covers at least ``min_fill`` of
-    its box), does not run out of the searched window, is 18 to 56 px tall (``scale`` 1) and
-    taller than the icon by 4 px, at least 3 times as wide as tall, holds the icon within 1.5
-    of its heights of one end and no other element. Drop-down arrows are left to the combo box
-    rules."""
+    of a plain plate of a text field's shape, found in the pixels (`find_plate`): the segmenter
+    misses a field whose plate differs from its window by a few grey levels and has no border
+    (a Greybird search entry around its clear icon) or whose border runs into others. The plate
+    must hold no other element; drop-down arrows are left to `plate_combos`."""
     frames = elements.frame.copy()
     b = elements.xyxy.astype(np.int64)
     side = (b[:, 2:] - b[:, :2]).max(axis=1)
     rows = np.flatnonzero((elements.kind == "icon") & (frames < 0).any(axis=1) & (side <= 32 * scale)
                           & ~np.isin(elements.label, DROPDOWN_ARROWS))
-    if not len(rows):
-        return frames
-    h, w = rgb.shape[:2]
     centres = elements.centers
     for r in rows.tolist():
-        x0, y0, x1, y1 = (int(v) for v in b[r])
-        wy0, wy1 = max(0, y0 - int(40 * scale)), min(h, y1 + int(40 * scale))
-        wx0, wx1 = max(0, x0 - int(reach * scale)), min(w, x1 + int(reach * scale))
-        cy = (y0 + y1) // 2 - wy0
-        row = to_gray(rgb[wy0 + cy:wy0 + cy + 1, wx0:wx1])[0].astype(np.int16)
-        window = None
-        for sx, away in ((x0 - 3 - wx0, -1), (x1 + 2 - wx0, 1)):
-            if not 0 <= sx < len(row):
-                continue
-            # cheap look first: the plain run up and down the seed's column must be a field's
-            # height, and the run along its row away from the icon long enough for its width
-            seed = int(row[sx])
-            column = np.abs(to_gray(rgb[wy0:wy1, wx0 + sx:wx0 + sx + 1])[:, 0].astype(np.int16) - seed) > tolerance
-            line = np.abs(row - seed) > tolerance
-            tall = _run(column[:cy][::-1]) + _run(column[cy:])
-            along = _run(line[:sx][::-1] if away < 0 else line[sx:])
-            if not (18 * scale <= tall <= 56 * scale and along + (x1 - x0) >= 2.5 * tall):
-                continue
-            if window is None:
-                window = np.ascontiguousarray(to_gray(rgb[wy0:wy1, wx0:wx1]))
-            mask = np.zeros((window.shape[0] + 2, window.shape[1] + 2), np.uint8)
-            count, _, _, (px0, py0, pw, ph) = cv2.floodFill(
-                window, mask, (sx, cy), 0, tolerance, tolerance,
-                4 | cv2.FLOODFILL_MASK_ONLY | cv2.FLOODFILL_FIXED_RANGE | (255 << 8))
-            if px0 == 0 or py0 == 0 or px0 + pw == window.shape[1] or py0 + ph == window.shape[0]:
-                continue                                    # ran out of the window: no plate
-            plate = np.array([px0 + wx0, py0 + wy0, px0 + pw + wx0, py0 + ph + wy0])
-            if not (18 * scale <= ph <= 56 * scale and ph >= (y1 - y0) + 4 and pw >= 3 * ph
-                    and plate[0] - 1 <= x0 and x1 <= plate[2] + 1 and plate[1] - 1 <= y0 and y1 <= plate[3] + 1
-                    and min(x0 - plate[0], plate[2] - x1) <= 1.5 * ph
-                    and count >= (min_fill * pw * ph - (x1 - x0) * (y1 - y0))):
+        for away in (-1, 1):
+            plate = find_plate(rgb, b[r], away, scale, tolerance, reach, min_fill)
+            if plate is None:
                 continue
             inside = ((centres >= plate[:2]) & (centres < plate[2:])).all(axis=1)
             inside[r] = False
@@ -344,6 +306,79 @@ def plate_frames(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tolera
                 frames[r] = plate
                 break
     return frames
+
+
+def plate_combos(rgb: np.ndarray, elements: Elements, groups: np.ndarray, scale: float = 1.0,
+                 tolerance: int = 3, reach: int = 1200, min_fill: float = 0.9) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Combo boxes drawn as a plain plate the segmenter missed (Greybird's filter and font combo
+    boxes): a drop-down arrow icon inside no frame or group (``groups`` (G, 4)) at the right end
+    of a plate found from beside it (`find_plate`), the plate holding only elements on the
+    arrow's line. Returns the plates (K, 4) and each one's rows in ``elements`` (the arrow last)."""
+    b = elements.xyxy.astype(np.int64)
+    centres = elements.centers
+    arrows = np.flatnonzero((elements.kind == "icon") & np.isin(elements.label, DROPDOWN_ARROWS)
+                            & (elements.frame < 0).any(axis=1))
+    plates, parts = [], []
+    for r in arrows.tolist():
+        c = centres[r]
+        if len(groups) and ((groups[:, :2] <= c) & (c < groups[:, 2:])).all(axis=1).any():
+            continue
+        plate = find_plate(rgb, b[r], -1, scale, tolerance, reach, min_fill, at_end="right", look_along=False)
+        if plate is None:
+            continue
+        inside = np.flatnonzero(((centres >= plate[:2]) & (centres < plate[2:])).all(axis=1))
+        others = inside[inside != r]
+        on_line = (b[others, 1] < b[r, 3]) & (b[others, 3] > b[r, 1])
+        if not on_line.all():
+            continue
+        plates.append(plate)
+        parts.append(np.concatenate([others[np.argsort(b[others, 0], kind="stable")], [r]]).astype(np.int64))
+    return np.array(plates, np.int64).reshape(-1, 4), parts
+
+
+def find_plate(rgb: np.ndarray, box: np.ndarray, away: int, scale: float = 1.0, tolerance: int = 3,
+               reach: int = 1200, min_fill: float = 0.9, at_end: str = "either",
+               look_along: bool = True) -> np.ndarray | None:
+    """The plain plate round the element ``box`` (x0, y0, x1, y1), or None: from a seed 2-3 px
+    beside it (``away`` -1: on its left, 1: on its right), a flood fill over the grey image
+    within ``tolerance`` levels of the seed (4-connected, up to ``reach`` px either way at
+    ``scale`` 1) that is a rectangle (its fill covers at least ``min_fill`` of its box, the
+    element's box left out), does not run out of the searched window, is 18 to 56 px tall
+    (``scale`` 1) and taller than the element by 4 px, at least 3 times as wide as tall, and
+    holds the element within 1.5 of its heights of its ``at_end`` end ("left", "right" or
+    "either"). A cheap look comes first: the plain run up and down the seed's column must be a
+    field's height, and (``look_along``) the run along its row away from the element long
+    enough (not for an arrow, whose value lies next to it)."""
+    h, w = rgb.shape[:2]
+    x0, y0, x1, y1 = (int(v) for v in box)
+    wy0, wy1 = max(0, y0 - int(40 * scale)), min(h, y1 + int(40 * scale))
+    wx0, wx1 = max(0, x0 - int(reach * scale)), min(w, x1 + int(reach * scale))
+    cy = (y0 + y1) // 2 - wy0
+    sx = (x0 - 3 if away < 0 else x1 + 2) - wx0
+    if not (0 <= sx < wx1 - wx0 and 0 <= cy < wy1 - wy0):
+        return None
+    row = to_gray(rgb[wy0 + cy:wy0 + cy + 1, wx0:wx1])[0].astype(np.int16)
+    seed = int(row[sx])
+    column = np.abs(to_gray(rgb[wy0:wy1, wx0 + sx:wx0 + sx + 1])[:, 0].astype(np.int16) - seed) > tolerance
+    tall = _run(column[:cy][::-1]) + _run(column[cy:])
+    line = np.abs(row - seed) > tolerance
+    along = _run(line[:sx][::-1] if away < 0 else line[sx:])
+    if not (18 * scale <= tall <= 56 * scale and (along + (x1 - x0) >= 2.5 * tall or not look_along)):
+        return None
+    window = np.ascontiguousarray(to_gray(rgb[wy0:wy1, wx0:wx1]))
+    mask = np.zeros((window.shape[0] + 2, window.shape[1] + 2), np.uint8)
+    count, _, _, (px0, py0, pw, ph) = cv2.floodFill(
+        window, mask, (sx, cy), 0, tolerance, tolerance,
+        4 | cv2.FLOODFILL_MASK_ONLY | cv2.FLOODFILL_FIXED_RANGE | (255 << 8))
+    if px0 == 0 or py0 == 0 or px0 + pw == window.shape[1] or py0 + ph == window.shape[0]:
+        return None                                         # ran out of the window: no plate
+    plate = np.array([px0 + wx0, py0 + wy0, px0 + pw + wx0, py0 + ph + wy0], np.int64)
+    ends = {"left": x0 - plate[0], "right": plate[2] - x1, "either": min(x0 - plate[0], plate[2] - x1)}
+    if not (18 * scale <= ph <= 56 * scale and ph >= (y1 - y0) + 4 and pw >= 3 * ph
+            and plate[0] - 1 <= x0 and x1 <= plate[2] + 1 and plate[1] - 1 <= y0 and y1 <= plate[3] + 1
+            and ends[at_end] <= 1.5 * ph and count >= min_fill * pw * ph - (x1 - x0) * (y1 - y0)):
+        return None
+    return plate
 
 
 def _run(off: np.ndarray) -> int:
