@@ -959,8 +959,9 @@ def test_a_square_box_glyph_is_a_check_box_ticked_when_something_is_inside(kind,
 
 @pytest.mark.parametrize("kind, h, w, text_box, expected", [
     ("empty", 30, 400, [60, 40, 140, 50], True),       # "Search..." at the left of a bordered entry
-    ("empty", 30, 400, [60, 40, 180, 50], True),       # a longer value, still a third of the frame
-    ("empty", 30, 200, [60, 40, 140, 50], False),      # the frame not 3 times the text: a button
+    ("empty", 30, 400, [60, 40, 300, 50], True),       # a longer value, room left on its right
+    ("empty", 30, 200, [60, 40, 140, 50], True),       # a 200 px entry: 110 px free right of the text
+    ("empty", 30, 150, [60, 40, 150, 50], False),      # a left-aligned label with little room: a button
     ("empty", 30, 400, [200, 40, 280, 50], False),     # the text in the middle: a wide button
     ("flat plate", 30, 400, [60, 40, 140, 50], False),  # a selected row's plate: no border
     ("no bottom", 30, 400, [60, 40, 140, 50], False),  # three sides: a tab

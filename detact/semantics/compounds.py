@@ -26,10 +26,10 @@ A frame of a text field's shape (18 to 56 px tall at scale 1, at least 3 times a
 a single icon at one of its ends is a text field with its search glass, clear button or
 password eye (`fields_around_icons`): an icon button's frame is about as wide as tall.
 
-A frame of a text field's shape drawn round a single text at its left end, at least 3 times
-as wide as the text, bordered on all four sides and plain inside, is a text field showing its
-placeholder or value (`placeholder_fields`): a flat search bar's "Search..." the classifier
-took for a button or a combo box.
+A frame of a text field's shape drawn round a single text at its left end, with at least two
+of its heights free right of the text, bordered on all four sides and plain inside, is a text
+field showing its placeholder or value (`placeholder_fields`): a flat search bar's "Search..."
+the classifier took for a button or a combo box.
 
 A frame around two to four parts on one line with a rule between each two (`entry_end` finds
 each) is a row of linked buttons: GTK's stack switcher ("Page 1 | Page 2"), linked toggles,
@@ -400,18 +400,19 @@ def empty_fields(rgb: np.ndarray, elements: Elements, scale: float = 1.0, contra
     return np.array(found, np.int64)
 
 
-def placeholder_fields(rgb: np.ndarray, elements: Elements, scale: float = 1.0, contrast: int = 15,
-                       min_widths: float = 3.0) -> np.ndarray:
+def placeholder_fields(rgb: np.ndarray, elements: Elements, scale: float = 1.0, contrast: int = 15) -> np.ndarray:
     """Rows of text elements that are the placeholder or value of a text field drawn round them
-    alone: their frame (`Elements.frame`) has a field's shape as in `empty_fields`, is at least
-    ``min_widths`` times as wide as the text, starts at most one frame height left of it, and
-    shows the field's border on all four sides round an inside of one colour outside the text's
-    box. A button's frame is about as wide as its centred label; a selected row or a menu item's
-    highlight is a plate without a border; a combo box has its arrow inside."""
+    alone: their frame (`Elements.frame`) has a field's shape as in `empty_fields`, starts at
+    most one frame height left of the text and leaves at least two frame heights free right of
+    it, and twice the room left of it, and shows the field's border on all four sides round an
+    inside of one colour outside the text's box. A button centres its label (as much room on
+    both sides); a selected row or a menu item's highlight is a plate without a border; a combo
+    box has its arrow inside."""
     b, f = elements.xyxy.astype(np.int64), elements.frame.astype(np.int64)
     fw, fh = f[:, 2] - f[:, 0], f[:, 3] - f[:, 1]
+    left, right = b[:, 0] - f[:, 0], f[:, 2] - b[:, 2]
     rows = np.flatnonzero((elements.kind == "text") & (f >= 0).all(axis=1) & (fh >= 18 * scale) & (fh <= 56 * scale)
-                          & (fw >= 4 * fh) & (fw >= min_widths * (b[:, 2] - b[:, 0])) & (b[:, 0] - f[:, 0] <= fh))
+                          & (fw >= 4 * fh) & (left <= fh) & (right >= np.maximum(2 * fh, 2 * left)))
     return np.array([r for r in rows.tolist() if _bordered_plain(rgb, f[r], b[r], contrast)], np.int64)
 
 
