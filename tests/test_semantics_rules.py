@@ -338,6 +338,16 @@ def test_fields_take_their_label_left_or_above(items, name, value):
     assert (field.name, field.value) == (name, value)
 
 
+def test_a_label_names_one_field_the_one_on_its_row_first():
+    # the page test's rows: "Country" on the combo box's row, an entry's placeholder right
+    # under it; the entry (a leaf, listed before the compound) must not take "Country"
+    els = layout(([149, 314, 331, 346], "region", "", "combobox"), ([39, 318, 101, 346], "text", "Country", "text"),
+                 ([43, 378, 141, 402], "text", "Email address", "textbox"))
+    out = assign_names(els)
+    assert out[0].name == "Country"
+    assert (out[2].name, out[2].value) == ("Email address", "Email address")
+
+
 def test_a_controls_own_text_labels_no_other_control():
     # a combo box's value right above a text box is no label of the text box
     els = layout(([930, 110, 1345, 133], "region", "", "combobox"), ([934, 111, 1049, 135], "text", "Product manager", "text"),

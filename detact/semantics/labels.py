@@ -25,7 +25,8 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    only the label above it or a form label ending in a colon on its left; one that is part of
    a control is that control's value and takes none. Text that is part of a control never
    labels another one, nor does a text box's value, a button, link, tab or menu item
-   (`NOT_LABELS`) label a field.
+   (`NOT_LABELS`) label a field. A label names one field: fields are named in reading order,
+   so the combo box on a label's row takes it before the entry below that row could.
 5. A combo box, spin box or slider still unnamed sits at the right end of a settings row: a
    block of text lines to its left (a title, then a description) that reaches its height, one
    of those lines ending within 12h of it. It takes the block's first line, the title
@@ -37,6 +38,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..boxes import reading_order
 from ..elements import Elements
 
 FIELDS = ("textbox", "combobox", "spinbox", "slider")
@@ -185,7 +187,8 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
     flat_field = is_text & (role == "textbox") & ~is_part
     # a text box's value, a button, link, tab or menu item labels no field (rule 4)
     no_field_label = flat_field | np.isin(role, NOT_LABELS)
-    for i in np.flatnonzero(np.isin(role, BESIDE + ("switch",) + FIELDS) & (~is_text | flat_field)):
+    controls = np.flatnonzero(np.isin(role, BESIDE + ("switch",) + FIELDS) & (~is_text | flat_field))
+    for i in controls[reading_order(elements.xyxy[controls])]:
         available = candidates.copy()
         available[list(parts.get(i, ()))] = False
         available[i] = False
@@ -216,6 +219,7 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
                 j = _title_of_block(elements.xyxy, available, i)
             if j >= 0:
                 name[i] = str(text[j]).rstrip(":").strip()
+                candidates[j] = False                     # one label, one control
             elif role[i] != "textbox":
                 name[i] = ""
     return elements.with_(name=name, value=value, xyxy=xyxy, point=point, parent=parent)
