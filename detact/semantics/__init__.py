@@ -9,7 +9,8 @@ belongs (``parent``), and lists the containers:
         linked buttons (`compounds`) -> roles and states (`roles`, pressed toggles: `pressed`,
         labels centred on plates: `plates`, empty fields and placeholders: `compounds`, tracks
         with a knob: `sliders`, items lined up alike and keypads: `siblings`, lone action icons
-        and drop-down arrows: `roles`, tab rows: `tabs`) -> names and values (`labels`) -> the
+        and drop-down arrows: `roles`, tab rows: `tabs`) -> menu-bar words read one thin glyph
+        off (`text.lexicon`) -> names and values (`labels`) -> the
         text boxes inside editable combo boxes (`compounds`) -> containers and parents (`tree`)
 """
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..boxes import reading_order
 from ..color import dominant_colors
 from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
+from ..text.lexicon import menu_items_read
 from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
                         fields_around_icons, framed_regions, linked_buttons, placeholder_fields, plate_combos,
                         plate_frames, spin_buttons)
@@ -184,7 +186,9 @@ class Semantics:
         parent = everything.parent.copy()
         for row, rows in part_rows.items():
             parent[rows] = row
-        everything = assign_names(everything.with_(parent=parent), part_rows)
+        # a menu item's one-word read one thin glyph off a menu-bar word is that word ("Edlit")
+        text = menu_items_read(everything.text, everything.role)
+        everything = assign_names(everything.with_(parent=parent, text=text), part_rows)
         # a text field around an icon shows no value (its name may come from the icon: "search")
         field_set = set(fields.tolist())
         field_rows = [n + i for i, k in enumerate(used) if k in field_set]
