@@ -50,6 +50,13 @@ def nms(xyxy: np.ndarray, scores: np.ndarray, iou_threshold: float) -> np.ndarra
     return order[np.array(keep, np.int64)]
 
 
+def holds_point(xyxy: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Whether each box holds each point (x0 <= x < x1, y0 <= y < y1), broadcast over the
+    leading axes: boxes (N, 4) and one point (2,) -> (N,); one box (4,) and points (N, 2) -> (N,)."""
+    b, p = np.asarray(xyxy), np.asarray(points)
+    return ((b[..., :2] <= p) & (p < b[..., 2:])).all(axis=-1)
+
+
 def holds_none(xyxy: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """``rows`` of ``xyxy`` (N, 4) whose box holds no other box entirely (a bare region)."""
     b = np.asarray(xyxy)

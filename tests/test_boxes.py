@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from detact.boxes import areas, coverage, gaps_beside, holds_none, intersections, iou, nms, reading_order
+from detact.boxes import areas, coverage, gaps_beside, holds_none, holds_point, intersections, iou, nms, reading_order
 
 
 def B(*rows) -> np.ndarray:
@@ -110,3 +110,12 @@ def test_gaps_beside(label, left_too, gap):
 ])
 def test_holds_none(boxes, rows, expected):
     assert holds_none(np.array(boxes), np.array(rows, np.int64)).tolist() == expected
+
+
+@pytest.mark.parametrize("boxes, points, expected", [
+    ([[0, 0, 10, 10], [5, 5, 20, 20]], [7, 7], [True, True]),        # boxes (N, 4), one point
+    ([[0, 0, 10, 10], [5, 5, 20, 20]], [10, 3], [False, False]),     # right and bottom edges are outside
+    ([0, 0, 10, 10], [[0, 0], [9, 9], [10, 0], [-1, 5]], [True, True, False, False]),  # one box, points (N, 2)
+])
+def test_holds_point(boxes, points, expected):
+    assert holds_point(np.array(boxes), np.array(points)).tolist() == expected

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from ..boxes import holds_point
 from ..elements import Elements
 from ..text.split import median_ink
 
@@ -139,10 +140,8 @@ def window_buttons(rgb: np.ndarray, elements: Elements, scale: float = 1.0) -> E
 def _covering(elements: Elements, box: np.ndarray, max_side: float = np.inf) -> np.ndarray:
     """Rows of ``elements`` whose box holds the centre of ``box`` and is at most ``max_side``
     px on a side."""
-    centre = (box[:2] + box[2:]) / 2
     sides = (elements.xyxy[:, 2:] - elements.xyxy[:, :2]).max(axis=1)
-    inside = ((elements.xyxy[:, :2] <= centre) & (centre < elements.xyxy[:, 2:])).all(axis=1)
-    return np.flatnonzero(inside & (sides <= max_side))
+    return np.flatnonzero(holds_point(elements.xyxy, (box[:2] + box[2:]) / 2) & (sides <= max_side))
 
 
 def _buttons_around(boxes: np.ndarray, labels: list[str], shape: tuple) -> Elements:

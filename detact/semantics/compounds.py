@@ -51,7 +51,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from ..boxes import coverage, holds_none
+from ..boxes import coverage, holds_none, holds_point
 from ..elements import Elements
 from ..text.fast import to_gray
 from ..text.split import median_ink, true_runs
@@ -300,7 +300,7 @@ def plate_frames(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tolera
             plate = find_plate(rgb, b[r], away, scale, tolerance, reach, min_fill)
             if plate is None:
                 continue
-            inside = ((centres >= plate[:2]) & (centres < plate[2:])).all(axis=1)
+            inside = holds_point(plate, centres)
             inside[r] = False
             if not inside.any():
                 frames[r] = plate
@@ -321,12 +321,12 @@ def plate_combos(rgb: np.ndarray, elements: Elements, groups: np.ndarray, scale:
     plates, parts = [], []
     for r in arrows.tolist():
         c = centres[r]
-        if len(groups) and ((groups[:, :2] <= c) & (c < groups[:, 2:])).all(axis=1).any():
+        if len(groups) and holds_point(groups, c).any():
             continue
         plate = find_plate(rgb, b[r], -1, scale, tolerance, reach, min_fill, at_end="right", look_along=False)
         if plate is None:
             continue
-        inside = np.flatnonzero(((centres >= plate[:2]) & (centres < plate[2:])).all(axis=1))
+        inside = np.flatnonzero(holds_point(plate, centres))
         others = inside[inside != r]
         on_line = (b[others, 1] < b[r, 3]) & (b[others, 3] > b[r, 1])
         if not on_line.all():
