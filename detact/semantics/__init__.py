@@ -65,17 +65,14 @@ class Semantics:
         # an icon at one end of a plain plate the segmenter missed is framed by it (see `compounds`)
         elements = elements.with_(frame=plate_frames(rgb, elements, scale))
         compounds, counts, parts = compound_candidates(elements, groups, scale)
-        compounds, counts, parts, dropdowns = _with_framed(elements, compounds, counts, parts,
-                                                           dropdown_rows(rgb, elements))
-        compounds, counts, parts, fields = _with_framed(elements, compounds, counts, parts,
-                                                        fields_around_icons(elements, scale))
+        values_framed, icons_framed = dropdown_rows(rgb, elements), fields_around_icons(elements, scale)
+        compounds, counts, parts, dropdowns = _with_candidates(compounds, counts, parts, elements.frame[values_framed],
+                                                               [np.array([r]) for r in values_framed])
+        compounds, counts, parts, fields = _with_candidates(compounds, counts, parts, elements.frame[icons_framed],
+                                                            [np.array([r]) for r in icons_framed])
         # ... and a plain plate the segmenter missed that ends in a drop-down arrow is a combo box
-        plates, plate_parts = plate_combos(rgb, elements, groups, scale)
-        first = len(compounds)
-        compounds = Elements.concat([compounds, framed_regions(plates)])
-        counts = np.concatenate([counts, np.array([len(p) for p in plate_parts], np.int32)])
-        parts = list(parts) + plate_parts
-        plated = first + np.arange(len(plates))
+        compounds, counts, parts, plated = _with_candidates(compounds, counts, parts,
+                                                            *plate_combos(rgb, elements, groups, scale))
         if len(compounds):
             compounds = compounds.with_(color=dominant_colors(rgb, compounds.xyxy))
         n = len(elements)
@@ -220,17 +217,17 @@ def _harmonised_glyphs(elements: Elements, roles: np.ndarray, parts: list[np.nda
     return np.where((harmonised != votes) & ~other_glyph, harmonised, roles[:n])
 
 
-def _with_framed(elements: Elements, compounds: Elements, counts: np.ndarray, parts: list[np.ndarray],
-                 rows: np.ndarray) -> tuple[Elements, np.ndarray, list[np.ndarray], np.ndarray]:
-    """The compound candidates plus one per element at ``rows`` (framed alone: a value with a
-    drop-down arrow, an icon in a text field), its frame around that one part, and the
-    candidate indices of the added ones."""
-    if not len(rows):
-        return compounds, counts, parts, np.zeros(0, np.int64)
-    extra = framed_regions(elements.frame[rows])
+def _with_candidates(compounds: Elements, counts: np.ndarray, parts: list[np.ndarray], boxes: np.ndarray,
+                     new_parts: list[np.ndarray]) -> tuple[Elements, np.ndarray, list[np.ndarray], np.ndarray]:
+    """The compound candidates plus one framed by each of ``boxes`` (K, 4) made of the rows
+    ``new_parts`` (a value framed alone with its drop-down arrow, an icon in a text field, a
+    plain plate's value and arrow), and the candidate indices of the added ones."""
     first = len(compounds)
-    return (Elements.concat([compounds, extra]), np.concatenate([counts, np.ones(len(rows), np.int32)]),
-            list(parts) + [np.array([r]) for r in rows], first + np.arange(len(rows)))
+    if not len(new_parts):
+        return compounds, counts, parts, np.zeros(0, np.int64)
+    return (Elements.concat([compounds, framed_regions(np.asarray(boxes).reshape(-1, 4))]),
+            np.concatenate([counts, np.array([len(p) for p in new_parts], np.int32)]),
+            list(parts) + list(new_parts), first + np.arange(len(new_parts)))
 
 
 def _with_pressed(rgb: np.ndarray, elements: Elements, roles: np.ndarray, states: list[tuple[str, ...]],

@@ -147,11 +147,15 @@ class RuleRoles:
         return RoleResult(roles, [()] * len(f), np.full(len(f), 0.5, np.float32))
 
 
+def surely_named(elements, sure: float) -> np.ndarray:
+    """(N,) bool: icons the icon stage names by an exact bank match (``icon`` set) or an encoder
+    probability of at least ``sure``."""
+    return (elements.kind == "icon") & (elements.label != "") & ((elements.icon != "") | (elements.score >= sure))
+
+
 def shows_other_glyph(elements, sure: float) -> np.ndarray:
-    """(N,) bool: icons the icon stage names with a function outside `STATEFUL_GLYPHS`, by an
-    exact bank match (``icon`` set) or an encoder probability of at least ``sure``."""
-    named = (elements.kind == "icon") & (elements.label != "") & ((elements.icon != "") | (elements.score >= sure))
-    return named & ~np.isin(elements.label, list(STATEFUL_GLYPHS))
+    """(N,) bool: icons surely named (`surely_named`) with a function outside `STATEFUL_GLYPHS`."""
+    return surely_named(elements, sure) & ~np.isin(elements.label, list(STATEFUL_GLYPHS))
 
 
 #: The control each control glyph's function stands for (`control_glyphs`).
@@ -300,8 +304,7 @@ def action_icons(elements, roles: np.ndarray, sure: float) -> np.ndarray:
     n = len(elements)
     labelled = np.zeros(n, bool)
     labelled[glyphs_with_labels(elements.kind, elements.xyxy)[0]] = True
-    named = (elements.icon != "") | (elements.score >= sure)
-    action = np.isin(elements.label, list(ACTION_FUNCTIONS)) & named & ~labelled
+    action = np.isin(elements.label, list(ACTION_FUNCTIONS)) & surely_named(elements, sure) & ~labelled
     arrows = np.flatnonzero((elements.kind == "icon") & np.isin(elements.label, DROPDOWN_ARROWS))
     texts = np.flatnonzero(elements.kind == "text")
     if len(arrows):
