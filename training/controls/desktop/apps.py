@@ -51,19 +51,38 @@ APPS = [
     App("lximage-qt", ("lximage-qt", "{home}/Pictures/photo-1.png"), "qt5"),
     App("screengrab", ("screengrab",), "qt5"),
 ]
-BY_NAME = {a.name: a for a in APPS}
+# Source "apps2": other apps, planned apart so that "apps" builds stay as they were. None of them
+# is in ../shared/eval (dev: chromium, galculator, mousepad; dev2: dconf-editor, eog, evince,
+# geany, parole, pcmanfm-qt, xfce4-screenshooter, xfce4-terminal).
+APPS2 = [
+    App("pluma", ("pluma", "{home}/notes.txt", "{home}/script.py"), "gtk3", "", ("Edit", "Preferences")),
+    App("caja", ("caja", "--no-desktop", "{home}"), "gtk3", "", ("Edit", "Preferences")),
+    App("engrampa", ("engrampa", "{home}/backup.zip"), "gtk3"),
+    App("mate-system-monitor", ("mate-system-monitor",), "gtk3", "", ("Monitor", "Preferences")),
+    App("ristretto", ("ristretto", "{home}/Pictures/photo-1.png"), "gtk3", "", ("Edit", "Preferences")),
+    App("xarchiver", ("xarchiver", "{home}/backup.zip"), "gtk3"),
+    App("xfce4-dict", ("xfce4-dict",), "gtk3"),
+    App("gigolo", ("gigolo",), "gtk3"),
+    App("qpdfview", ("qpdfview", "{home}/report.pdf"), "qt5", "", ("Edit", "Settings")),
+    App("lxqt-archiver", ("lxqt-archiver", "{home}/backup.zip"), "qt5"),
+    App("qps", ("qps",), "qt5"),
+    App("juffed", ("juffed", "{home}/script.py"), "qt5"),
+]
+BY_NAME = {a.name: a for a in APPS + APPS2}
 STEPS = ["menu", "toggles", "combo", "tab", "focus", "scroll"]
 
 
-def plan_app_launches(budget: int, seed: int) -> list[Launch]:
-    """Seeded launches cycling over the apps (shuffled each round) until ``budget`` shots are planned."""
-    rng = random.Random(f"{seed}-apps-plan")
+def plan_app_launches(budget: int, seed: int, source: str = "apps") -> list[Launch]:
+    """Seeded launches cycling over the source's apps (shuffled each round) until ``budget``
+    shots are planned. ``source`` is "apps" (``APPS``) or "apps2" (``APPS2``)."""
+    apps = APPS2 if source == "apps2" else APPS
+    rng = random.Random(f"{seed}-{source}-plan")
     launches: list[Launch] = []
     planned = 0
     queue: list[App] = []
     while planned < budget:
         if not queue:
-            queue = rng.sample(APPS, len(APPS))
+            queue = rng.sample(apps, len(apps))
         app = queue.pop()
         heldout = rng.random() < HELDOUT_P
         if app.toolkit == "gtk3":
@@ -73,7 +92,7 @@ def plan_app_launches(budget: int, seed: int) -> list[Launch]:
         dark = "dark" in theme.lower()
         extra = STEPS + (["prefs"] if app.prefs else [])
         steps = ["initial"] + rng.sample(extra, rng.randint(2, 4))
-        launches.append(draw_launch(rng, len(launches), "apps", theme, dark, heldout, steps, app.name))
+        launches.append(draw_launch(rng, len(launches), source, theme, dark, heldout, steps, app.name))
         planned += len(steps)
     return launches
 
@@ -128,6 +147,11 @@ def write_home(home: Path, rng: random.Random, icon_theme: str, font: str) -> No
             z.writestr(f"{rng.choice(words.FOLDERS)}/{name}", rng.choice(words.SENTENCES))
             (home / name).write_text(rng.choice(words.SENTENCES))
     (home / "backup.zip").write_bytes(buf.getvalue())
+    page = Image.new("RGB", (620, 877), "white")  # a one-page PDF for the document viewer
+    d = ImageDraw.Draw(page)
+    for k, line in enumerate(rng.sample(words.SENTENCES, min(20, len(words.SENTENCES)))):
+        d.text((40, 40 + 36 * k), line, fill="black")
+    page.save(home / "report.pdf")
     tr = home / ".config" / "transmission"  # skip transmission-gtk's first-run notice
     tr.mkdir(parents=True, exist_ok=True)
     (tr / "settings.json").write_text('{"user-has-given-informed-consent": true}\n')

@@ -49,7 +49,7 @@ class Launch:
     split: str
     seed: int
     steps: list[str] = field(default_factory=list)
-    app: str = ""        # source "apps": the app's name (desktop/apps.py)
+    app: str = ""        # sources "apps", "apps2": the app's name (desktop/apps.py)
 
     @property
     def screen(self) -> tuple[int, int]:
@@ -118,7 +118,8 @@ class DesktopBuilder:
         from desktop.apps import plan_app_launches  # apps.py imports this module
         written = 0
         budgets = dict(budgets)
-        apps = plan_app_launches(budgets.pop("apps"), self.seed) if "apps" in budgets else []
+        apps = [launch for src in ("apps", "apps2") if src in budgets
+                for launch in plan_app_launches(budgets.pop(src), self.seed, src)]
         for launch in plan_launches(budgets, self.seed) + apps:
             if limit is not None and written >= limit:
                 break
@@ -132,7 +133,7 @@ class DesktopBuilder:
 
     # -- one launch ----------------------------------------------------------------------
     def run_launch(self, L: Launch, budget: int | None) -> int:
-        if L.source == "apps":
+        if L.source in ("apps", "apps2"):
             return self.run_app(L, budget)
         rng = random.Random(L.seed)
         w, h = L.screen
