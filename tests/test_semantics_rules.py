@@ -470,7 +470,7 @@ def glyph_column(roles: list[str], label: bool = True, pitch: int = 28) -> tuple
 ])
 def test_labelled_glyphs_in_a_line_share_a_role(roles, label, expected):
     kind, boxes, all_roles = glyph_column(roles, label)
-    assert list(harmonised_glyphs(kind, boxes, all_roles)[:len(roles)]) == expected
+    assert list(harmonised_glyphs(kind, boxes, np.full(len(kind), ""), all_roles)[:len(roles)]) == expected
 
 
 @pytest.mark.parametrize("glyph_roles, label_roles, expected", [
@@ -523,6 +523,56 @@ def glyph_row(roles: list[str], side: int = 20, pitch: int = 30, label: bool = F
 def test_small_unlabelled_icons_in_a_row_are_toolbar_buttons(roles, kwargs, expected):
     kind, boxes, all_roles = glyph_row(roles, **kwargs)
     assert toolbar_icons(kind, boxes, all_roles).tolist() == expected
+
+
+def toolbar_layout(label: str = "Back", label_role: str = "text", others: int = 3, pitch: int = 40,
+                   column: bool = False, gap: int = 6) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A 16 px icon at x 10 with ``label`` ``gap`` px to its right, then ``others`` 16 px icons
+    ``pitch`` px apart after it on its row (or, ``column``, one more icon and label below it):
+    kinds, boxes, texts and roles, the labelled icon first and its label last."""
+    boxes = [[10, 10, 26, 26]]
+    if column:
+        boxes.append([10, 34, 26, 50])
+    boxes += [[110 + pitch * k, 10, 126 + pitch * k, 26] for k in range(others)]
+    n = len(boxes)
+    boxes.append([26 + gap, 8, 26 + gap + 8 * len(label), 28])
+    kind = np.array(["icon"] * n + ["text"], dtype=object)
+    texts = np.array([""] * n + [label], dtype=object)
+    roles = np.array(["icon"] * n + [label_role], dtype=object)
+    return kind, np.array(boxes, float), texts, roles
+
+
+@pytest.mark.parametrize("kwargs, is_button", [
+    ({}, True),                                    # "<- Back" in a row of toolbar icons
+    ({"label": "Add Files", "label_role": "menuitem"}, True),
+    ({"others": 1}, False),                        # one other icon: no toolbar
+    ({"pitch": 120}, False),                       # the others far off (over ten heights)
+    ({"column": True}, False),                     # icons stacked: a list or sidebar
+    ({"label": "Save the file as a new copy"}, False),   # a sentence is no toolbar label
+    ({"label_role": "tab"}, False),                # a tab keeps its role
+    ({"gap": 30}, False),                          # the label too far from its icon
+])
+def test_a_labelled_icon_in_a_toolbar_is_a_flat_button(kwargs, is_button):
+    from detact.semantics.siblings import toolbar_labels
+
+    kind, boxes, texts, roles = toolbar_layout(**kwargs)
+    icons, labels = toolbar_labels(kind, boxes, texts, roles)
+    labelled = dict(zip(icons.tolist(), labels.tolist()))
+    assert labelled.get(0) == (len(kind) - 1 if is_button else None)
+
+
+def test_an_unlabelled_arrow_in_a_toolbar_is_a_button():
+    """A 7 px drop-down arrow after "Back", then more toolbar icons: the history menu's button;
+    the same arrow held by a control (a combo box's) is left to it."""
+    from detact.semantics.siblings import toolbar_labels
+
+    kind, boxes, texts, roles = toolbar_layout()
+    boxes = np.concatenate([boxes, [[70, 14, 82, 21]]])
+    kind, texts, roles = (np.append(a, v) for a, v in ((kind, "icon"), (texts, ""), (roles, "icon")))
+    icons, labels = toolbar_labels(kind, boxes, texts, roles)
+    assert dict(zip(icons.tolist(), labels.tolist())).get(len(kind) - 1) == -1
+    icons, _ = toolbar_labels(kind, boxes, texts, roles, free=np.arange(len(kind)) != len(kind) - 1)
+    assert len(kind) - 1 not in icons.tolist()                    # a part of a control takes no part
 
 
 def menu_layout(ends: list[str], roles: tuple[str, ...] = ("listitem", "text", "link", "listitem"),
@@ -584,9 +634,10 @@ def test_a_ring_read_as_a_letter_counts_as_a_glyph_of_the_line():
     kind[3], boxes[3] = "text", [22, 20 + 28 * 3 + 2, 35, 20 + 28 * 3 + 15]
     roles[3] = "text"
     glyph = np.arange(len(kind)) < 6
-    assert list(harmonised_glyphs(kind, boxes, roles, glyph=glyph)[:6]) == ["radio"] * 6
+    assert list(harmonised_glyphs(kind, boxes, np.full(len(kind), ""), roles, glyph=glyph)[:6]) == ["radio"] * 6
     # without counting it as a glyph, the column breaks at it: only the three above agree
-    assert list(harmonised_glyphs(kind, boxes, roles)[:6]) == ["radio", "radio", "radio", "text", "radio", "spinbox"]
+    assert list(harmonised_glyphs(kind, boxes, np.full(len(kind), ""), roles)[:6]) == \
+        ["radio", "radio", "radio", "text", "radio", "spinbox"]
 
 
 def test_a_glyph_held_by_a_radio_compound_votes_as_a_radio():
@@ -620,7 +671,7 @@ def test_a_surely_named_file_icon_in_a_column_of_check_boxes_keeps_its_role():
 def test_glyphs_of_menu_items_keep_their_roles():
     kind, boxes, roles = glyph_column(["checkbox", "icon", "checkbox", "icon"])
     roles[4:] = "menuitem"                               # the labels are a menu's items
-    assert list(harmonised_glyphs(kind, boxes, roles)[:4]) == ["checkbox", "icon", "checkbox", "icon"]
+    assert list(harmonised_glyphs(kind, boxes, np.full(len(kind), ""), roles)[:4]) == ["checkbox", "icon", "checkbox", "icon"]
 
 
 # ---------------------------------------------------------------- a label centred on its plate
@@ -654,6 +705,36 @@ def test_control_glyphs(glyph, glyph_role, text_box, text_role, expected):
     els = layout(([100, 12, 116, 28], "icon", "", glyph_role, glyph), (text_box, "text", "Label", text_role))
     rows, roles = control_glyphs(els, np.array([glyph_role, text_role], dtype=object))
     assert (list(roles) if len(rows) else None) == ([expected] if expected else None)
+
+
+def test_a_check_menu_item_keeps_its_glyph_an_icon():
+    """The same glyph and a label the classifier calls a menu item, alone on its row: an open
+    menu's check item."""
+    els = layout(([100, 12, 116, 28], "icon", "", "icon", "checkbox"), ([122, 10, 200, 30], "text", "Label", "menuitem"),
+                 ([122, 36, 220, 56], "text", "Next item", "menuitem"))
+    rows, _ = control_glyphs(els, np.array(["icon", "menuitem", "menuitem"], dtype=object))
+    assert rows.tolist() == []
+
+
+@pytest.mark.parametrize("boxes, roles, expected", [
+    # a menu: items stacked at one left edge
+    ([[10, 10, 90, 30], [10, 36, 120, 56], [10, 62, 70, 82]], ["menuitem"] * 3, [True, True, True]),
+    # items side by side on a row (a toolbar's "Linear  Tree  Thread") are no menu's
+    ([[10, 10, 60, 30], [80, 10, 120, 30], [150, 10, 200, 30]], ["menuitem"] * 3, [False, False, False]),
+    # ... unless far apart (over eight heights): two menus' items side by side
+    ([[10, 10, 60, 30], [300, 10, 380, 30]], ["menuitem"] * 2, [True, True]),
+    # only menu items count: a label beside a menu item, or not called one
+    ([[10, 10, 90, 30], [100, 10, 160, 30]], ["menuitem", "text"], [True, False]),
+    # an item's accelerator on its row, made a menu item too, is no item beside it
+    ([[10, 10, 90, 30], [140, 10, 200, 30]], ["menuitem", "accel"], [True, True]),
+])
+def test_menu_items(boxes, roles, expected):
+    from detact.semantics.siblings import menu_items
+
+    texts = ["Ctrl+W" if role == "accel" else "Item" for role in roles]
+    roles = ["menuitem" if role == "accel" else role for role in roles]
+    assert menu_items(np.array(boxes, float), np.array(roles, dtype=object), np.array(texts, dtype=object)).tolist() \
+        == expected
 
 
 @pytest.mark.parametrize("read, box, expected", [
@@ -738,7 +819,7 @@ def test_tab_rows(kind, tabs):
 
 def _glyph_tile(shape: str, dark: bool = False) -> np.ndarray:
     """A 40 x 200 strip: a 16 px glyph at x 10-26 (a ring, a ring around a dot, a filled disc, a
-    square frame, a ring with a tick or a slash) and a label's box at x 32-120 (drawn as a bar)."""
+    square frame, one with a block inside, a ring with a tick or a slash) and a label's box at x 32-120 (drawn as a bar)."""
     from PIL import Image, ImageDraw
 
     bg, fg = ((45, 45, 45), (200, 200, 200)) if dark else ((246, 245, 244), (120, 120, 120))
@@ -758,6 +839,9 @@ def _glyph_tile(shape: str, dark: bool = False) -> np.ndarray:
         d.ellipse(box, fill=fg)
     if shape == "square":
         d.rectangle(box, outline=fg, width=2)
+    if shape == "boxed":
+        d.rectangle(box, outline=fg, width=2)
+        d.rectangle((14, 16, 22, 24), fill=fg)
     d.rectangle((32, 16, 120, 24), fill=fg)
     return np.asarray(img)
 
@@ -772,13 +856,31 @@ def test_an_icon_drawn_as_a_ring_with_a_label_is_a_radio(shape, dark, is_radio):
 
     els = Elements([[9, 11, 28, 30], [32, 12, 120, 28]], ["icon", "text"], ["", "PayPal"], ["record", ""])
     roles = np.array(["icon", "text"], dtype=object)
-    assert ring_glyphs(_glyph_tile(shape, dark), els, roles).tolist() == ([0] if is_radio else [])
+    rows, checked = ring_glyphs(_glyph_tile(shape, dark), els, roles)
+    assert rows.tolist() == ([0] if is_radio else [])
+    assert checked.tolist() == ([shape == "dotted"] if is_radio else [])      # a dot in the ring: checked
     # no label on its right: no radio; a glyph already called a check box keeps its role
     alone = Elements([[9, 11, 28, 30]], ["icon"], [""], ["record"])
-    assert ring_glyphs(_glyph_tile(shape, dark), alone, roles[:1]).tolist() == []
-    assert ring_glyphs(_glyph_tile(shape, dark), els, np.array(["checkbox", "text"], dtype=object)).tolist() == []
+    assert ring_glyphs(_glyph_tile(shape, dark), alone, roles[:1])[0].tolist() == []
+    assert ring_glyphs(_glyph_tile(shape, dark), els, np.array(["checkbox", "text"], dtype=object))[0].tolist() == []
     # a navigation link drawn with a circle icon is no radio
-    assert ring_glyphs(_glyph_tile(shape, dark), els, np.array(["icon", "link"], dtype=object)).tolist() == []
+    assert ring_glyphs(_glyph_tile(shape, dark), els, np.array(["icon", "link"], dtype=object))[0].tolist() == []
+
+
+@pytest.mark.parametrize("label, shape, label_role, expected", [
+    ("", "square", "text", [0]),            # a box the icon stage could not name
+    ("stop", "square", "text", [0]),        # ... or named "stop", the shape of an empty box
+    ("stop", "boxed", "text", []),          # a "stop" with ink inside is as likely a folder's icon
+    ("remove", "square", "text", []),       # named anything else: not a check box
+    ("", "ring", "text", []),               # round: not a box
+    ("stop", "square", "menuitem", []),     # a check menu item
+])
+def test_an_icon_drawn_as_a_box_with_a_label_is_a_check_box(label, shape, label_role, expected):
+    from detact.semantics.roles import box_glyphs
+
+    els = Elements([[9, 11, 28, 30], [32, 12, 120, 28]], ["icon", "text"], ["", "Thread"], [label, ""])
+    rows, ticked = box_glyphs(_glyph_tile(shape), els, np.array(["icon", label_role], dtype=object))
+    assert rows.tolist() == expected and ticked.tolist() == [False] * len(expected)
 
 
 # ---------------------------------------------------------------- sliders

@@ -23,8 +23,8 @@ from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
 from ..text.lexicon import menu_items_read
 from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
-                        fields_around_icons, framed_regions, linked_buttons, placeholder_fields, plate_combos,
-                        plate_frames, spin_buttons)
+                        fields_around_icons, framed_regions, linked_buttons, placeholder_compounds,
+                        placeholder_fields, plate_combos, plate_frames, spin_buttons, value_apart)
 from .features import control_inputs
 from .labels import FIELDS, assign_names
 from .plates import KEEP_ROLES, centred_labels
@@ -32,8 +32,8 @@ from .pressed import pressed_buttons, pressed_labels
 from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, action_icons, box_glyphs, control_glyphs, glyphs_read_as_letters,
                     link_texts, make_role_classifier, one_glyph_reads, ring_glyphs, shows_other_glyph)
 from .sliders import slider_tracks
-from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, keypad_keys, list_row_icons,
-                       menu_columns, toolbar_icons)
+from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, keypad_keys,
+                       list_row_icons, menu_columns, toolbar_icons, toolbar_labels)
 from .tabs import tab_rows
 from .tree import CONTAINER_ROLES, build_tree
 
@@ -82,10 +82,12 @@ class Semantics:
         children[n:] = counts
         result = self.classifier.classify(control_inputs(rgb, everything, is_compound, children, scale))
         # a surely named icon that is no tick, box or dot is no checkbox, radio or switch; nor is
-        # a compound made of that icon alone
+        # a compound made of that icon alone, nor a picture taller than any such glyph (a file
+        # list's 128 px folder icon, which would take the name beside it)
         other_glyph = shows_other_glyph(elements, ENCODER_SURE)
         alone = np.array([len(p) == 1 and bool(other_glyph[p[0]]) for p in parts], bool)
-        result = result.without_stateful(np.flatnonzero(np.concatenate([other_glyph, alone])))
+        picture = (elements.kind != "text") & (elements.xyxy[:, 3] - elements.xyxy[:, 1] > MAX_GLYPH * scale)
+        result = result.without_stateful(np.flatnonzero(np.concatenate([other_glyph | picture, alone])))
         roles = result.roles.copy()
         # a framed value with a drop-down arrow is a combo box (see `compounds`); its text the value
         values = [int(parts[k][0]) for k in dropdowns]
@@ -98,8 +100,11 @@ class Semantics:
         icons = np.array([int(parts[k][0]) for k in fields], np.int64)
         roles[icons[np.isin(roles[icons], FIELDS + ("checkbox", "radio", "switch"))]] = "button"
         # ... and so is a text box that ends in a drop-down arrow, its text again the value
-        entries = entries_with_arrow(elements, compounds.xyxy, parts) if len(compounds) else np.zeros(0, int)
-        entries = entries[roles[n + entries] == "textbox"]
+        arrowed = entries_with_arrow(elements, compounds.xyxy, parts) if len(compounds) else np.zeros(0, int)
+        # ... and so is one the classifier calls a button or an item whose value stands apart
+        # from its arrow (a menu button draws its arrow right after its label)
+        apart = arrowed[np.isin(roles[n + arrowed], ("button", "link", "menuitem", "listitem", "text", "tab"))]
+        entries = np.concatenate([arrowed[roles[n + arrowed] == "textbox"], apart[value_apart(elements, parts, apart)]])
         roles[n + entries] = "combobox"
         values += [int(r) for k in entries for r in parts[k] if elements.kind[r] == "text"]
         # ... and one that ends in a "+" is a spin box, its text the value (see `compounds`)
@@ -119,6 +124,12 @@ class Semantics:
         roles[empty_fields(rgb, elements, scale)] = "textbox"
         # ... and so is a text alone at the left of a bordered field's frame: its placeholder
         roles[placeholder_fields(rgb, elements, scale)] = "textbox"
+        # ... and so is a candidate made of such a text (and a clear or search icon at its end):
+        # the text its value, the icon its button
+        for k in (placeholder_compounds(rgb, elements, compounds.xyxy, parts, scale) if len(compounds) else []):
+            roles[n + k] = "textbox"
+            inner = parts[k]
+            roles[inner] = np.where(elements.kind[inner] == "icon", "button", "text")
         # a thin track with a knob on it is a slider (see `sliders`)
         tracks = slider_tracks(rgb, elements, scale)
         roles[tracks] = "slider"
@@ -142,7 +153,11 @@ class Semantics:
         glyph_rows, glyph_roles = control_glyphs(elements, roles)
         roles[glyph_rows] = glyph_roles
         # ... and so is an icon drawn as a ring with a label on its right: a radio button
-        roles[ring_glyphs(rgb, elements, roles)] = "radio"
+        rings, dotted = ring_glyphs(rgb, elements, roles)
+        roles[rings] = "radio"
+        for r, on in zip(rings.tolist(), dotted.tolist()):
+            kept = tuple(s for s in states[r] if s != "checked")
+            states[r] = kept + ("checked",) if on else kept
         # ... and an unnamed icon drawn as a square box with a label on its right: a check box,
         # checked when something is drawn inside it
         boxes, ticked = box_glyphs(rgb, elements, roles, scale)
@@ -154,8 +169,15 @@ class Semantics:
         roles[:n] = _harmonised_glyphs(elements, roles, parts, scale, other_glyph)
         # ... and icons lined up beside list items are those rows' icon cells (see `siblings`)
         roles[list_row_icons(elements.kind, elements.xyxy, roles[:n], scale)] = "listitem"
+        roles[np.concatenate(icon_list_rows(elements.kind, elements.xyxy, roles[:n], scale))] = "listitem"
         # ... and a row of small unlabelled icons is a toolbar of buttons (see `siblings`)
         roles[toolbar_icons(elements.kind, elements.xyxy, roles[:n], scale)] = "button"
+        # ... and so is a small icon in a looser such row, with the short label on its right
+        held = np.zeros(n, bool)
+        for k, rows in enumerate(parts):
+            held[rows] |= roles[n + k] in INTERACTIVE
+        bar_icons, bar_labels = toolbar_labels(elements.kind, elements.xyxy, elements.text, roles[:n], scale, ~held)
+        roles[np.concatenate([bar_icons, bar_labels[bar_labels >= 0]])] = "button"
         # ... and so is a surely named action icon without a label (see `roles`)
         roles[action_icons(elements, roles, ENCODER_SURE)] = "button"
         # ... and the short labels of a keypad, keys that share their borders, are buttons
@@ -213,8 +235,12 @@ def _harmonised_glyphs(elements: Elements, roles: np.ndarray, parts: list[np.nda
             held = rows[(elements.kind[rows] == "icon") & ~np.isin(votes[rows], GLYPH_LINE_ROLES)]
             votes[held] = roles[n + k]
     glyph = (elements.kind == "icon") | one_glyph_reads(elements)
-    harmonised = harmonised_glyphs(elements.kind, elements.xyxy, votes, scale, glyph)
+    harmonised = harmonised_glyphs(elements.kind, elements.xyxy, elements.text, votes, scale, glyph)
     return np.where((harmonised != votes) & ~other_glyph, harmonised, roles[:n])
+
+
+#: A check box's box, a radio's ring or a switch's pill is at most this tall (px at scale 1).
+MAX_GLYPH = 40
 
 
 def _with_candidates(compounds: Elements, counts: np.ndarray, parts: list[np.ndarray], boxes: np.ndarray,

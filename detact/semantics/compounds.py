@@ -10,6 +10,9 @@ as its tallest part.
 
 A text box whose frame ends in an icon the icon stage names a drop-down arrow is a combo box
 you can type in (`entries_with_arrow`): GTK's combo box entry, an HTML input with a datalist.
+So is such a frame the classifier calls a button or an item when its one text stands at least
+a text height clear of the arrow (`value_apart`): a file manager's "Icon View  v" view
+chooser; a menu button ("Open v") draws its arrow right after its label.
 
 A combo box or text box whose frame is at least 2.5 times as wide as tall and ends in a "+"
 (an icon the icon stage names "add", or the text "+") is a spin box (`spin_buttons`): GTK's
@@ -29,7 +32,8 @@ password eye (`fields_around_icons`): an icon button's frame is about as wide as
 A frame of a text field's shape drawn round a single text at its left end, with at least two
 of its heights free right of the text, bordered on all four sides and plain inside, is a text
 field showing its placeholder or value (`placeholder_fields`): a flat search bar's "Search..."
-the classifier took for a button or a combo box.
+the classifier took for a button or a combo box. A compound candidate made of that one text
+is judged the same way, its box taken as the frame (`placeholder_compounds`).
 
 A frame around two to four parts on one line with a rule between each two (`entry_end` finds
 each) is a row of linked buttons: GTK's stack switcher ("Page 1 | Page 2"), linked toggles,
@@ -188,6 +192,25 @@ def entries_with_arrow(elements: Elements, boxes: np.ndarray, parts: list[np.nda
         return elements.kind[row] == "icon" and elements.label[row] in DROPDOWN_ARROWS
 
     return _frames_ending_in(elements, boxes, parts, arrow)
+
+
+def value_apart(elements: Elements, parts: list[np.ndarray], candidates: np.ndarray) -> np.ndarray:
+    """(K,) bool over ``candidates`` (indices into ``parts``, rows of ``elements``): whether the
+    candidate holds one text run, starting within one of its heights of the candidate's first
+    part, and at least one text height between its end and the part on its right (a combo
+    box's value and arrow; a menu button's label runs up to its arrow)."""
+    out = np.zeros(len(candidates), bool)
+    b = elements.xyxy
+    for i, k in enumerate(np.asarray(candidates, np.int64).tolist()):
+        rows = np.asarray(parts[k])
+        text = rows[elements.kind[rows] == "text"]
+        if len(text) != 1:
+            continue
+        t = int(text[0])
+        h = b[t, 3] - b[t, 1]
+        right = rows[b[rows, 0] >= b[t, 2] - 2]
+        out[i] = bool(len(right)) and b[right, 0].min() - b[t, 2] >= h and b[t, 0] - b[rows, 0].min() <= h
+    return out
 
 
 def spin_buttons(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray]) -> np.ndarray:
@@ -409,16 +432,47 @@ def placeholder_fields(rgb: np.ndarray, elements: Elements, scale: float = 1.0, 
     both sides); a selected row or a menu item's highlight is a plate without a border; a combo
     box has its arrow inside."""
     b, f = elements.xyxy.astype(np.int64), elements.frame.astype(np.int64)
-    fw, fh = f[:, 2] - f[:, 0], f[:, 3] - f[:, 1]
-    left, right = b[:, 0] - f[:, 0], f[:, 2] - b[:, 2]
-    rows = np.flatnonzero((elements.kind == "text") & (f >= 0).all(axis=1) & (fh >= 18 * scale) & (fh <= 56 * scale)
-                          & (fw >= 4 * fh) & (left <= fh) & (right >= np.maximum(2 * fh, 2 * left)))
+    rows = np.flatnonzero((elements.kind == "text") & (f >= 0).all(axis=1) & _text_at_field_start(f, b, scale))
     return np.array([r for r in rows.tolist() if _bordered_plain(rgb, f[r], b[r], contrast)], np.int64)
+
+
+def placeholder_compounds(rgb: np.ndarray, elements: Elements, boxes: np.ndarray, parts: list[np.ndarray],
+                          scale: float = 1.0, contrast: int = 15) -> np.ndarray:
+    """Indices of the compound candidates (``boxes`` (K, 4), ``parts`` rows of ``elements``)
+    that are a text field showing its one text as `placeholder_fields` sees it, the
+    candidate's box taken as the frame, and maybe an icon at its right end (a clear or search
+    button; no drop-down arrow, "+" or "-": those are combo and spin boxes'): a group found
+    round a path in a file manager's location entry, which the classifier calls a button."""
+    b = elements.xyxy.astype(np.int64)
+    found = []
+    for k, rows in enumerate(parts):
+        rows = np.asarray(rows)
+        text, icon = rows[elements.kind[rows] == "text"], rows[elements.kind[rows] == "icon"]
+        if len(text) != 1 or len(icon) > 1 or len(text) + len(icon) != len(rows):
+            continue
+        frame = np.asarray(boxes[k], np.int64)
+        fh = frame[3] - frame[1]
+        if len(icon) and (elements.label[icon[0]] in DROPDOWN_ARROWS + ("add", "remove")
+                          or frame[2] - b[icon[0], 2] > 1.5 * fh or b[icon[0], 3] - b[icon[0], 1] > 0.8 * fh):
+            continue
+        holes = b[rows]
+        if _text_at_field_start(frame[None], b[text], scale)[0] and _bordered_plain(rgb, frame, holes, contrast):
+            found.append(k)
+    return np.array(found, np.int64)
+
+
+def _text_at_field_start(frames: np.ndarray, texts: np.ndarray, scale: float) -> np.ndarray:
+    """(N,) bool: ``frames`` (N, 4) of a field's shape (18 to 56 px tall at ``scale`` 1, at least
+    4 times as wide) holding ``texts`` (N, 4) at most one frame height from their left edge,
+    with at least two frame heights, and twice the room on the left, free on their right."""
+    fw, fh = frames[:, 2] - frames[:, 0], frames[:, 3] - frames[:, 1]
+    left, right = texts[:, 0] - frames[:, 0], frames[:, 2] - texts[:, 2]
+    return (fh >= 18 * scale) & (fh <= 56 * scale) & (fw >= 4 * fh) & (left <= fh) & (right >= np.maximum(2 * fh, 2 * left))
 
 
 def _bordered_plain(rgb: np.ndarray, box: np.ndarray, hole: np.ndarray | None, contrast: int) -> bool:
     """Whether ``box`` (x0, y0, x1, y1) shows a border on all four sides round an inside of one
-    colour, the pixels of ``hole`` (a box, or None) left out of the inside: at most 1% of the
+    colour, the pixels of ``hole`` (a box, (M, 4) boxes, or None) left out of the inside: at most 1% of the
     inside 4 px in from the border is more than ``contrast`` grey levels off its median, and
     one of each side's outer 3 lines differs from that median along the side's middle 60%."""
     x0, y0, x1, y1 = (int(v) for v in box)
@@ -426,8 +480,8 @@ def _bordered_plain(rgb: np.ndarray, box: np.ndarray, hole: np.ndarray | None, c
     hh, ww = g.shape
     inside = np.zeros(g.shape, bool)
     inside[4:hh - 4, 4:ww - 4] = True
-    if hole is not None:
-        inside[max(int(hole[1]) - y0, 0):max(int(hole[3]) - y0, 0), max(int(hole[0]) - x0, 0):max(int(hole[2]) - x0, 0)] = False
+    for hx0, hy0, hx1, hy1 in ([] if hole is None else np.asarray(hole).reshape(-1, 4).tolist()):
+        inside[max(int(hy0) - y0, 0):max(int(hy1) - y0, 0), max(int(hx0) - x0, 0):max(int(hx1) - x0, 0)] = False
     if not inside.any():
         return False
     core = g[inside]

@@ -32,7 +32,7 @@ from ..runtime import onnx_metadata, ort_session, package_data
 from ..text.fast import dotted_ring, ink_inside, to_gray
 from .compounds import DROPDOWN_ARROWS
 from .features import CROP_H, CROP_W, FEATURES, FEATURES_VERSION, ControlInputs
-from .siblings import glyphs_with_labels
+from .siblings import glyphs_with_labels, menu_items
 
 #: Roles whose "checked" state is scored (a pressed toggle button counts as checked).
 STATEFUL = ("checkbox", "radio", "switch")
@@ -169,7 +169,8 @@ def control_glyphs(elements, roles: np.ndarray, max_gap: float = 2.0) -> tuple[n
     (a dark theme's tick as "@e", its box as "0"): a text run of one glyph (`_one_glyph`) that
     keeps the encoder's sure name counts too. Left out: glyphs ``roles`` (N,) already calls a
     checkbox, radio or switch (the classifier saw more than the name), and glyphs whose label
-    is a menu item (a check menu item is a menu item). Returns rows and roles ``(K,)``."""
+    is a menu item (`siblings.menu_items`: a check menu item is a menu item). Returns rows and
+    roles ``(K,)``."""
     glyph = (elements.kind == "icon") | _one_glyph(elements)
     icons = np.flatnonzero(glyph & np.isin(elements.label, list(GLYPH_ROLES))
                            & ~np.isin(roles[:len(elements)], STATEFUL))
@@ -179,22 +180,25 @@ def control_glyphs(elements, roles: np.ndarray, max_gap: float = 2.0) -> tuple[n
     gap = gaps_beside(elements.xyxy[icons], elements.xyxy[texts], max_gap)
     gap[icons[:, None] == texts[None, :]] = np.inf        # a glyph read as text is not its own label
     nearest = texts[gap.argmin(axis=1)]
-    keep = np.isfinite(gap).any(axis=1) & (roles[nearest] != "menuitem")
+    keep = np.isfinite(gap).any(axis=1) & ~menu_items(elements.xyxy, roles, elements.text)[nearest]
     rows = icons[keep]
     return rows, np.array([GLYPH_ROLES[str(label)] for label in elements.label[rows]], dtype=object)
 
 
-def ring_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, max_gap: float = 1.0) -> np.ndarray:
+def ring_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, max_gap: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
     """Rows of icons drawn as a ring (`is_ring`: a hollow circle, or one around a dot) with a
     text run on their right within ``max_gap`` icon widths: a radio button and its label,
-    whatever the icon stage named the ring ("record", for a circle). Left out, as in
+    whatever the icon stage named the ring ("record", for a circle); and whether each is
+    checked (a dot inside the ring, `text.fast.dotted_ring`). Left out, as in
     `control_glyphs`: glyphs ``roles`` (N,) already calls a checkbox, radio or switch, and
     glyphs labelled by a menu item, or by a link (a navigation bar's items drawn with a circle
     icon)."""
     free = (elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL)
     icons, labels = glyphs_with_labels(elements.kind, elements.xyxy, free, max_gap)
-    icons = icons[~np.isin(roles[labels], ("menuitem", "link"))]
-    return np.array([r for r in icons.tolist() if is_ring(rgb, elements.xyxy[r])], np.int64)
+    icons = icons[~(menu_items(elements.xyxy, roles, elements.text)[labels] | (roles[labels] == "link"))]
+    states = [ring_state(rgb, elements.xyxy[r]) for r in icons.tolist()]
+    rows = np.array([r for r, st in zip(icons.tolist(), states) if st is not None], np.int64)
+    return rows, np.array([st for st in states if st is not None], bool)
 
 
 def glyph_ink(image: np.ndarray, box, contrast: int = 40) -> np.ndarray | None:
@@ -214,31 +218,47 @@ def is_ring(image: np.ndarray, box, contrast: int = 40) -> bool:
     as wide as tall (8 px or more), its four corners blank (round, not a square), and its
     middle blank (a hollow circle) or a dot parted from the ring by a gap
     (`text.fast.dotted_ring`)."""
+    return ring_state(image, box, contrast) is not None
+
+
+def ring_state(image: np.ndarray, box, contrast: int = 40) -> bool | None:
+    """None when the ink in ``box`` of ``image`` is no ring (`is_ring`), else whether a dot
+    sits inside it (a checked radio button)."""
     ink = glyph_ink(image, box, contrast)
     if ink is None:
-        return False
+        return None
     h, w = ink.shape
     if min(h, w) < 8 or not 0.85 <= w / h <= 1.18:
-        return False
+        return None
     c = max(2, min(h, w) // 5)
     corners = (ink[:c, :c].mean(), ink[:c, -c:].mean(), ink[-c:, :c].mean(), ink[-c:, -c:].mean())
     if max(corners) > 0.15:
-        return False
+        return None
     middle = ink[int(h * 0.35):h - int(h * 0.35), int(w * 0.35):w - int(w * 0.35)]
-    return bool(middle.mean() <= 0.05 or dotted_ring(ink))
+    if middle.mean() <= 0.05:
+        return False
+    return True if dotted_ring(ink) else None
+
+
+#: What the icon stage calls an empty square box.
+EMPTY_BOX = "stop"
 
 
 def box_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, scale: float = 1.0,
                max_gap: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
-    """Rows of icons the icon stage could not name (no label) drawn as a square box
+    """Rows of icons the icon stage could not name (no label), or named ``EMPTY_BOX`` and
+    drawn empty (a Qt check box's empty box is "stop" to the encoder), drawn as a square box
     (`box_state`) with a text run on their right within ``max_gap`` icon widths: a check box
     and its label (a Qt theme's box the encoder has not seen); and whether each box is ticked.
     Left out as in `ring_glyphs`: glyphs already stateful, and labels that are menu items or
     links."""
-    free = (elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL) & (elements.label == "")
+    free = (elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL) \
+        & np.isin(elements.label, ("", EMPTY_BOX))
     icons, labels = glyphs_with_labels(elements.kind, elements.xyxy, free, max_gap)
-    icons = icons[~np.isin(roles[labels], ("menuitem", "link"))]
+    icons = icons[~(menu_items(elements.xyxy, roles, elements.text)[labels] | (roles[labels] == "link"))]
     states = [box_state(rgb, elements.xyxy[r], scale) for r in icons.tolist()]
+    # a box named "stop" must be empty: a filled one is as likely a folder's icon
+    states = [None if st and elements.label[r] == EMPTY_BOX else st for r, st in zip(icons.tolist(), states)]
     rows = np.array([r for r, st in zip(icons.tolist(), states) if st is not None], np.int64)
     return rows, np.array([st for st in states if st is not None], bool)
 

@@ -17,7 +17,8 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    one kind of control too: when check boxes, radios or switches (``GLYPH_LINE_ROLES``) hold
    at least half of such a line, and two or more of it, the line's glyphs that are none of
    these take that role (a switch among check boxes stays a switch). Glyphs labelled by a menu
-   item take no part (a check menu item is a menu item). Why: a column of GTK check boxes in
+   item take no part (a check menu item is a menu item), unless other so-called menu items
+   stand beside it on its row (`menu_items`: menus are columns). Why: a column of GTK check boxes in
    every state comes back as check boxes and icons (a mixed state's dash named "zoom out", a
    disabled tick "stop"), each glyph judged alone. A glyph that a compound control holds
    votes with the compound's role (the classifier may call the compound, glyph and label, a
@@ -26,7 +27,10 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
 5. Icons lined up the same way, each labelled by a list item, are the icon cells of those
    list rows (a file manager's file icons, a sidebar's place icons): the ones the classifier
    called a plain icon or image become list items (`list_row_icons`). An icon labelled by
-   anything else keeps its role.
+   anything else keeps its role -- but a column of them whose labels are all plain text,
+   links or list items, the icons no control but a button or tab, is a list: icons and
+   labels become list items (`icon_list_rows`: a folder tree's "Computer", "Network" read as
+   plain text beside their icons).
 6. Three or more small icons (at most ``TOOLBAR_GLYPH`` px) in a row with no label on their
    right are a toolbar: the ones the classifier called a plain icon or image become buttons
    (`toolbar_icons`). Toolbars draw flat buttons, whose glyph alone looks like a picture.
@@ -50,6 +54,11 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    calculator's keys share their borders, so few have a frame of their own, and the
    classifier, judging each label alone, calls half of them spin boxes, text or icons. A
    table of short values (a character map, a spreadsheet) votes list item and is left alone.
+9. A small icon standing in a row of other small icons and in no column of them is a flat
+   toolbar button, and so is a short label on its right (`toolbar_labels`): a file manager's
+   "<- Back", "-> Forward" and the drop-down arrows of their history menus. Why: with no plate
+   round them, the label alone reads as plain text and the arrow as a picture; rule 6 wants
+   icons of one height spaced closely, and a label or a 7 px arrow breaks such a row.
 """
 from __future__ import annotations
 
@@ -144,14 +153,15 @@ def glyphs_with_labels(kind: np.ndarray, xyxy: np.ndarray, glyph: np.ndarray | N
     return glyphs[found], texts[gap.argmin(axis=1)][found]
 
 
-def harmonised_glyphs(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0,
-                      glyph: np.ndarray | None = None) -> np.ndarray:
+def harmonised_glyphs(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray,
+                      scale: float = 1.0, glyph: np.ndarray | None = None) -> np.ndarray:
     """``roles`` ``(N,)`` with the labelled glyphs of each line given the line's check box,
     radio or switch role when that role holds at least half of it (rule 4); a copy. ``glyph``
-    ``(N,)`` bool: what counts as a glyph (default: the icons)."""
+    ``(N,)`` bool: what counts as a glyph (default: the icons); ``texts`` ``(N,)`` the runs'
+    texts (accelerators are told apart by them)."""
     roles = np.asarray(roles, dtype=object).copy()
     glyphs, labels = glyphs_with_labels(np.asarray(kind), xyxy, glyph)
-    glyphs = glyphs[roles[labels] != "menuitem"]           # a check menu item is a menu item
+    glyphs = glyphs[~menu_items(xyxy, roles, texts)[labels]]     # a check menu item is a menu item
     if len(glyphs) < MIN_LINE:
         return roles
     new = {}
@@ -186,6 +196,27 @@ def list_row_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale:
     return np.unique(np.array(found, np.int64))
 
 
+def icon_list_rows(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """Rule 5b: the icons and labels of a column (`aligned_lines`, heights within
+    ``GLYPH_HEIGHT_RATIO``) of `MIN_LINE` or more labelled icons (`glyphs_with_labels`) whose
+    labels ``roles`` ``(N,)`` all calls plain text, a link or a list item and whose icons it
+    calls none of the controls but a button or tab: a sidebar's places, a folder tree's
+    rows. Returns the icon rows and label rows of those columns."""
+    roles = np.asarray(roles, dtype=object)
+    glyphs, labels = glyphs_with_labels(np.asarray(kind), xyxy)
+    none = np.zeros(0, np.int64)
+    if len(glyphs) < MIN_LINE:
+        return none, none
+    icons, texts = [], []
+    for line in aligned_lines(np.asarray(xyxy)[glyphs], scale, GLYPH_HEIGHT_RATIO, axes=("column",)):
+        if np.isin(roles[labels[line]], ("text", "link", "listitem")).all() \
+                and np.isin(roles[glyphs[line]], ("icon", "image", "button", "tab", "link", "listitem")).all():
+            icons += glyphs[line].tolist()
+            texts += labels[line].tolist()
+    return np.array(icons, np.int64), np.array(texts, np.int64)
+
+
 #: Largest glyph of a toolbar button (px at scale 1, rule 6): bigger icons in a row are an
 #: icon view's files or pictures.
 TOOLBAR_GLYPH = 32
@@ -210,6 +241,59 @@ def toolbar_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: 
     return np.unique(np.array(found, np.int64))
 
 
+#: A toolbar item's label has at most this many words ("Back", "Add Files").
+TOOLBAR_LABEL_WORDS = 2
+#: A toolbar's other icons sit within this many icon heights of an item, on its row.
+TOOLBAR_REACH = 10.0
+
+
+def toolbar_labels(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray,
+                   scale: float = 1.0, free: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Rule 9: the small icons (at most `TOOLBAR_GLYPH` px; ``free`` ``(N,)`` bool, default all)
+    that stand in a toolbar -- two or more other small icons on their row within
+    ``TOOLBAR_REACH`` icon heights of the item, and no icon straight above or below within two
+    heights (a list's or sidebar's rows stack) -- with, for each, its label: a short text run
+    on its right, one icon width away at most (``TOOLBAR_LABEL_WORDS`` words, at most twice the
+    icon's height), or -1 when nothing is written within two icon widths on its right. Only
+    icons ``roles`` ``(N,)`` calls an icon, image or button and labels it calls text, a list
+    item, link or menu item take part; an icon with any other text on its right takes none.
+    Returns icon rows and label rows ``(K,)``: each one toolbar button drawn flat (a file
+    manager's "<- Back", whose label alone reads as plain text, and the drop-down arrow of its
+    history menu beside it)."""
+    kind, b = np.asarray(kind), np.asarray(xyxy, np.float64).reshape(-1, 4)
+    roles, texts = np.asarray(roles, dtype=object)[:len(b)], np.asarray(texts, dtype=object)
+    free = np.ones(len(b), bool) if free is None else np.asarray(free, bool)
+    small = (kind == "icon") & ((b[:, 2:] - b[:, :2]).max(axis=1) <= TOOLBAR_GLYPH * scale)
+    candidates = small & free & np.isin(roles, ("icon", "image", "button"))
+    label = np.full(len(b), -2, np.int64)                       # -2: takes no part
+    label[candidates] = -1
+    near_text = glyphs_with_labels(kind, b, candidates)         # any text within two widths
+    label[near_text[0]] = -2
+    glyphs, labels = glyphs_with_labels(kind, b, candidates, 1.0)
+    h = np.maximum(b[:, 3] - b[:, 1], 1.0)
+    for g, t in zip(glyphs.tolist(), labels.tolist()):
+        if (0 < len(str(texts[t]).split()) <= TOOLBAR_LABEL_WORDS and h[t] <= 2 * h[g]
+                and roles[t] in ("text", "listitem", "link", "menuitem")):
+            label[g] = t
+    others = np.flatnonzero(small)
+    cy = (b[:, 1] + b[:, 3]) / 2
+    icons, out = [], []
+    for g in np.flatnonzero(label >= -1).tolist():
+        t = int(label[g])
+        end = b[t, 2] if t >= 0 else b[g, 2]
+        o = others[others != g]
+        on_row = np.abs(cy[o] - cy[g]) <= np.maximum(h[g], h[o]) / 2
+        near = (b[o, 0] <= end + TOOLBAR_REACH * h[g]) & (b[o, 2] >= b[g, 0] - TOOLBAR_REACH * h[g])
+        gap = np.maximum(b[o, 1] - b[g, 3], b[g, 1] - b[o, 3])
+        stacked = (np.abs(b[o, 0] - b[g, 0]) <= COLUMN_ALIGN * scale) & (gap <= 2 * h[g])
+        if int((on_row & near).sum()) >= 2 and not stacked.any() and (t >= 0 or roles[g] in ("icon", "image")):
+            icons.append(g)
+            out.append(t)
+    return np.array(icons, np.int64), np.array(out, np.int64)
+
+
+#: Menu items side by side on one row within this many heights are no menu's (`menu_items`).
+MENU_ROW_SPREAD = 8.0
 #: A keyboard accelerator as menus print it: modifiers joined by "+" (OCR reads "Ctrl" as
 #: "CtrI" too) and a key, or a function key alone.
 ACCELERATOR = re.compile(
@@ -221,6 +305,32 @@ ACCELERATOR = re.compile(
 SUBMENU_ARROWS = ("caret right", "chevron right")
 #: How far right of an item its accelerator or arrow may sit, in item heights.
 MENU_ROW_REACH = 25.0
+
+
+def menu_items(xyxy: np.ndarray, roles: np.ndarray, texts: np.ndarray, reach: float = MENU_ROW_SPREAD
+               ) -> np.ndarray:
+    """(N,) bool: the runs of ``xyxy`` ``(N, 4)`` that ``roles`` ``(N,)`` calls a menu item,
+    except those with another so-called menu item beside them on their row (centres within
+    half a height, at most ``reach`` heights apart), a keyboard accelerator (of ``texts``)
+    not counted: where a box or ring comes before the label, a check or radio menu item's.
+    Menus are columns and a menu bar draws no glyphs, so items side by side, each after its
+    ring or box (a toolbar's "(o) Linear  ( ) Tree  [ ] Thread"), are radios and check boxes
+    whatever the classifier called their labels."""
+    xyxy = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    roles = np.asarray(roles, dtype=object)[:len(xyxy)]
+    out = roles == "menuitem"
+    accel = np.array([bool(ACCELERATOR.fullmatch(str(t).strip())) for t in np.asarray(texts, dtype=object)], bool)
+    items = np.flatnonzero(out & ~accel)
+    if len(items) < 2:
+        return out
+    b = xyxy[items]
+    h = np.maximum(b[:, 3] - b[:, 1], 1.0)
+    cy = (b[:, 1] + b[:, 3]) / 2
+    gap = np.maximum(b[None, :, 0] - b[:, None, 2], b[:, None, 0] - b[None, :, 2])     # (M, M) horizontal
+    beside = (np.abs(cy[:, None] - cy[None]) <= h[:, None] / 2) & (gap <= reach * h[:, None])
+    np.fill_diagonal(beside, False)
+    out[items[beside.any(axis=1)]] = False
+    return out
 
 
 def menu_columns(xyxy: np.ndarray, texts: np.ndarray, marks: np.ndarray, mark_labels: np.ndarray,
