@@ -575,6 +575,34 @@ def test_an_unlabelled_arrow_in_a_toolbar_is_a_button():
     assert len(kind) - 1 not in icons.tolist()                    # a part of a control takes no part
 
 
+def table_layout(left: list[str], right: list[str], roles: tuple[str, str] = ("text", "text"),
+                 pitch: int = 24) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Two columns of runs (x 10 and x 200), ``pitch`` px apart down: boxes, texts and roles,
+    the left column first."""
+    boxes = [[10, 10 + pitch * k, 120, 30 + pitch * k] for k in range(len(left))]
+    boxes += [[200, 10 + pitch * k, 280, 30 + pitch * k] for k in range(len(right))]
+    return (np.array(boxes, float), np.array(left + right, dtype=object),
+            np.array([roles[0]] * len(left) + [roles[1]] * len(right), dtype=object))
+
+
+@pytest.mark.parametrize("left, right, roles, cells", [
+    # a file list: names and sizes, three rows shared -> every plain run is a cell
+    (["Assets", "Music", "Pictures"], ["62 bytes", "62 bytes", "65 bytes"], ("text", "text"), 6),
+    (["Assets", "Music", "Pictures"], ["62 bytes", "62 bytes", "65 bytes"], ("listitem", "text"), 3),
+    # two rows only, a form's labels, an editor's line numbers, a menu's accelerators: no table
+    (["Assets", "Music"], ["62 bytes", "62 bytes"], ("text", "text"), 0),
+    (["Name:", "Size:", "Type:"], ["notes.txt", "62 bytes", "Text"], ("text", "text"), 0),
+    (["1", "2", "3"], ["def main():", "x = 1", "return x"], ("text", "text"), 0),
+    (["Open", "Save", "Quit"], ["Ctrl+O", "Ctrl+S", "Ctrl+Q"], ("text", "text"), 0),
+    (["Open", "Save", "Quit"], ["Recent", "Folder", "Later"], ("menuitem", "text"), 0),
+])
+def test_two_columns_sharing_rows_are_table_cells(left, right, roles, cells):
+    from detact.semantics.siblings import table_cells
+
+    boxes, texts, all_roles = table_layout(left, right, roles)
+    assert len(table_cells(boxes, texts, all_roles)) == cells
+
+
 def menu_layout(ends: list[str], roles: tuple[str, ...] = ("listitem", "text", "link", "listitem"),
                 reach: int = 150, blocked: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A column of items 27 px apart (x 60), each row's end ``ends[i]`` drawn ``reach`` px

@@ -33,7 +33,7 @@ from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, action_icons, box_glyphs, c
                     link_texts, make_role_classifier, one_glyph_reads, ring_glyphs, shows_other_glyph)
 from .sliders import slider_tracks
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, keypad_keys,
-                       list_row_icons, menu_columns, toolbar_icons, toolbar_labels)
+                       list_row_icons, menu_columns, table_cells, toolbar_icons, toolbar_labels)
 from .tabs import tab_rows
 from .tree import CONTAINER_ROLES, build_tree
 
@@ -182,6 +182,8 @@ class Semantics:
         roles[action_icons(elements, roles, ENCODER_SURE)] = "button"
         # ... and the short labels of a keypad, keys that share their borders, are buttons
         roles[keypad_keys(elements.kind, elements.xyxy, elements.text, roles[:n], scale)] = "button"
+        # ... and plain text in two columns sharing rows is a table's cells (see `siblings`)
+        roles[table_cells(elements.xyxy, elements.text, roles[:n], scale)] = "listitem"
         roles[link_texts(elements, roles)] = "link"
         # ... and so is a glyph read as a letter or two, which becomes the icon it is
         letters = np.union1d(glyphs_read_as_letters(elements, roles),

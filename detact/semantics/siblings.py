@@ -59,6 +59,12 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    "<- Back", "-> Forward" and the drop-down arrows of their history menus. Why: with no plate
    round them, the label alone reads as plain text and the arrow as a picture; rule 6 wants
    icons of one height spaced closely, and a label or a 7 px arrow breaks such a row.
+10. Text runs in two columns side by side that share three or more rows, with no menu item
+   or accelerator on those rows, are a table's cells: the plain text among them becomes list
+   items (`table_cells`: a file list's sizes and dates, a symbol list). A lone column of text
+   stays as the classifier said: it may be a form's labels or a paragraph; so do two columns
+   whose left one ends in colons (a form's labels and values) or holds bare numbers (an
+   editor's line numbers and code).
 """
 from __future__ import annotations
 
@@ -215,6 +221,51 @@ def icon_list_rows(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale:
             icons += glyphs[line].tolist()
             texts += labels[line].tolist()
     return np.array(icons, np.int64), np.array(texts, np.int64)
+
+
+#: A table has at least this many rows shared by two of its columns (`table_cells`).
+MIN_TABLE_ROWS = 3
+
+
+def table_cells(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """Rule 10: rows of the text runs ``xyxy`` ``(N, 4)`` that ``roles`` ``(N,)`` calls plain
+    text and that stand in a table: two columns of runs (`aligned_lines`; each run plain text
+    or a list item) side by side that share `MIN_TABLE_ROWS` or more rows (centres within a
+    third of a height), no run of those rows a menu item or a keyboard accelerator (a menu's
+    labels and accelerators are two columns too), the left one's runs not ending in colons (a
+    form's labels) nor bare numbers (a code editor's line numbers) for half its rows. A file
+    list's name, size and date cells, a symbol list's rows: the cells of a table or tree are
+    list items."""
+    xyxy = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    roles = np.asarray(roles, dtype=object)[:len(xyxy)]
+    texts = np.asarray(texts, dtype=object)
+    accel = np.array([bool(ACCELERATOR.fullmatch(str(t).strip())) for t in texts], bool)
+    items = np.flatnonzero(np.isin(roles, ("text", "listitem")) & ~accel)
+    out = np.zeros(len(xyxy), bool)
+    if len(items) < 2 * MIN_TABLE_ROWS:
+        return np.zeros(0, np.int64)
+    columns = [items[line] for line in aligned_lines(xyxy[items], scale, axes=("column",))]
+    cy = (xyxy[:, 1] + xyxy[:, 3]) / 2
+    h = np.maximum(xyxy[:, 3] - xyxy[:, 1], 1.0)
+    blocked = np.isin(roles, ("menuitem",)) | accel
+    for i, a in enumerate(columns):
+        for c in columns[i + 1:]:
+            if xyxy[c, 0].min() <= xyxy[a, 0].min() + 1:
+                left, right = c, a
+            else:
+                left, right = a, c
+            same = np.abs(cy[left][:, None] - cy[right][None]) <= h[left][:, None] / 3
+            same &= xyxy[right][None, :, 0] >= xyxy[left][:, None, 2]
+            rows_l, rows_r = np.flatnonzero(same.any(axis=1)), np.flatnonzero(same.any(axis=0))
+            colons = sum(str(texts[r]).rstrip().endswith(":") for r in left[rows_l])
+            numbers = sum(str(texts[r]).strip().isdigit() for r in left[rows_l])
+            if len(rows_l) < MIN_TABLE_ROWS or 2 * max(colons, numbers) >= len(rows_l):
+                continue
+            on_rows = np.abs(cy[None] - np.concatenate([cy[left[rows_l]], cy[right[rows_r]]])[:, None]) <= h[None] / 3
+            if (on_rows & blocked[None]).any():
+                continue
+            out[left[rows_l]] = out[right[rows_r]] = True
+    return np.flatnonzero(out & (roles == "text"))
 
 
 #: Largest glyph of a toolbar button (px at scale 1, rule 6): bigger icons in a row are an
