@@ -90,6 +90,11 @@ def compound_candidates(elements: Elements, groups: np.ndarray, scale: float = 1
     return framed_regions(np.array(boxes, np.int32)), np.array(counts, np.int32), parts
 
 
+#: How far a plate is followed either way from the element it holds (px at scale 1): a
+#: search entry can span a 1920 px window.
+PLATE_REACH = 2400
+
+
 def framed_regions(boxes: np.ndarray) -> Elements:
     """Candidate compound controls as region elements framed by their (K, 4) boxes."""
     return Elements(boxes, ["region"] * len(boxes), score=[0.5] * len(boxes), frame=boxes)
@@ -306,7 +311,7 @@ def fields_around_icons(elements: Elements, scale: float = 1.0) -> np.ndarray:
 
 
 def plate_frames(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tolerance: int = 3,
-                 reach: int = 1200, min_fill: float = 0.9) -> np.ndarray:
+                 reach: int = PLATE_REACH, min_fill: float = 0.9) -> np.ndarray:
     """``elements.frame`` (N, 4) with a frame added for each unframed icon that lies at one end
     of a plain plate of a text field's shape, found in the pixels (`find_plate`): the segmenter
     misses a field whose plate differs from its window by a few grey levels and has no border
@@ -332,7 +337,7 @@ def plate_frames(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tolera
 
 
 def plate_combos(rgb: np.ndarray, elements: Elements, groups: np.ndarray, scale: float = 1.0,
-                 tolerance: int = 3, reach: int = 1200, min_fill: float = 0.9) -> tuple[np.ndarray, list[np.ndarray]]:
+                 tolerance: int = 3, reach: int = PLATE_REACH, min_fill: float = 0.9) -> tuple[np.ndarray, list[np.ndarray]]:
     """Combo boxes drawn as a plain plate the segmenter missed (Greybird's filter and font combo
     boxes): a drop-down arrow icon inside no frame or group (``groups`` (G, 4)) at the right end
     of a plate found from beside it (`find_plate`), the plate holding only elements on the
@@ -360,7 +365,7 @@ def plate_combos(rgb: np.ndarray, elements: Elements, groups: np.ndarray, scale:
 
 
 def find_plate(rgb: np.ndarray, box: np.ndarray, away: int, scale: float = 1.0, tolerance: int = 3,
-               reach: int = 1200, min_fill: float = 0.9, at_end: str = "either",
+               reach: int = PLATE_REACH, min_fill: float = 0.9, at_end: str = "either",
                look_along: bool = True) -> np.ndarray | None:
     """The plain plate round the element ``box`` (x0, y0, x1, y1), or None: from a seed 2-3 px
     beside it (``away`` -1: on its left, 1: on its right), a flood fill over the grey image
