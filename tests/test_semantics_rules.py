@@ -575,6 +575,75 @@ def test_an_unlabelled_arrow_in_a_toolbar_is_a_button():
     assert len(kind) - 1 not in icons.tolist()                    # a part of a control takes no part
 
 
+def tree_layout(icons: list[bool], icon_role: str = "icon", label_role: str = "text", pitch: int = 22
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """A column of labels (x 37) ``pitch`` px apart, a 14 px icon at x 21 left of row k when
+    ``icons[k]``: kinds, boxes, roles (labels first) and the number of labels."""
+    n = len(icons)
+    boxes = [[37, 110 + pitch * k, 100, 130 + pitch * k] for k in range(n)]
+    boxes += [[21, 113 + pitch * k, 35, 127 + pitch * k] for k in range(n) if icons[k]]
+    m = len(boxes) - n
+    kind = np.array(["text"] * n + ["icon"] * m, dtype=object)
+    return kind, np.array(boxes, float), np.array([label_role] * n + [icon_role] * m, dtype=object), n
+
+
+@pytest.mark.parametrize("icons, icon_role, label_role, is_list", [
+    ([True] * 4, "icon", "text", True),                 # a sidebar: every place with its icon
+    ([True, True, False, True, True], "icon", "text", True),   # one icon missed: still a list
+    ([True, True, False, False, False], "icon", "text", False),  # two icons: a form's labels
+    ([True] * 4, "checkbox", "text", False),            # a column of check boxes
+    ([True] * 4, "button", "link", True),
+    ([True] * 4, "icon", "menuitem", False),            # a menu's items keep their role
+])
+def test_a_column_of_labels_with_icons_is_a_list(icons, icon_role, label_role, is_list):
+    from detact.semantics.siblings import icon_list_rows
+
+    kind, boxes, roles, n = tree_layout(icons, icon_role, label_role)
+    found_icons, runs = icon_list_rows(kind, boxes, roles)
+    assert (sorted(runs.tolist()) == list(range(n)) and len(found_icons) == sum(icons)) if is_list \
+        else (len(runs) == 0 and len(found_icons) == 0)
+
+
+@pytest.mark.parametrize("items, expected", [
+    # Qt's spin box with no frame found: the value, then an up arrow above a down arrow
+    ([([10, 12, 60, 32], "text", "5 min", ""), ([300, 12, 312, 20], "icon", "", "chevron up"),
+      ([300, 24, 312, 32], "icon", "", "chevron down")], [[0, 1, 2]]),
+    # another run between the value and the arrows: they are not its steppers
+    ([([10, 12, 60, 32], "text", "5 min", ""), ([100, 12, 160, 32], "text", "Other", ""),
+      ([300, 12, 312, 20], "icon", "", "chevron up"), ([300, 24, 312, 32], "icon", "", "chevron down")],
+     [[1, 2, 3]]),
+    # arrows side by side (a pager's up and down buttons), or one arrow alone: no field
+    ([([10, 12, 60, 32], "text", "Page", ""), ([300, 16, 312, 28], "icon", "", "chevron up"),
+      ([320, 16, 332, 28], "icon", "", "chevron down")], []),
+    ([([10, 12, 60, 32], "text", "Page", ""), ([300, 12, 312, 20], "icon", "", "chevron up")], []),
+    # the arrows far off (over 14 heights) on the row
+    ([([10, 12, 60, 32], "text", "5 min", ""), ([400, 12, 412, 20], "icon", "", "chevron up"),
+      ([400, 24, 412, 32], "icon", "", "chevron down")], []),
+])
+def test_a_value_with_stacked_steppers_is_one_field(items, expected):
+    from detact.semantics.compounds import stepper_fields
+
+    els = Elements([it[0] for it in items], [it[1] for it in items], [it[2] for it in items], [it[3] for it in items])
+    boxes, parts = stepper_fields(els)
+    assert [p.tolist() for p in parts] == expected
+    for box, p in zip(boxes, parts):                          # the field holds its value and arrows
+        assert box[0] <= els.xyxy[p, 0].min() and box[2] >= els.xyxy[p, 2].max()
+
+
+@pytest.mark.parametrize("fill, neutral", [
+    ((255, 255, 255), True), ((246, 245, 244), True), ((45, 45, 45), True),   # light and dark fields
+    ((82, 148, 226), False),                       # a selected breadcrumb's accent blue
+    ((53, 132, 228), False),
+])
+def test_a_text_fields_inside_is_grey(fill, neutral):
+    from detact.semantics.compounds import neutral_inside
+
+    img = np.full((40, 200, 3), 200, np.uint8)
+    img[5:35, 10:190] = fill
+    img[15:25, 40:120] = 0                          # its text
+    assert neutral_inside(img, np.array([10, 5, 190, 35])) is neutral
+
+
 def table_layout(left: list[str], right: list[str], roles: tuple[str, str] = ("text", "text"),
                  pitch: int = 24) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Two columns of runs (x 10 and x 200), ``pitch`` px apart down: boxes, texts and roles,

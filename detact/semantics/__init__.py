@@ -23,8 +23,9 @@ from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
 from ..text.lexicon import menu_items_read
 from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
-                        fields_around_icons, framed_regions, linked_buttons, placeholder_compounds,
-                        placeholder_fields, plate_combos, plate_frames, spin_buttons, value_apart)
+                        fields_around_icons, framed_regions, linked_buttons, neutral_inside, placeholder_compounds,
+                        numeric_text, placeholder_fields, plate_combos, plate_frames, spin_buttons, stepper_fields,
+                        value_apart)
 from .features import control_inputs
 from .labels import FIELDS, assign_names
 from .plates import KEEP_ROLES, centred_labels
@@ -65,7 +66,9 @@ class Semantics:
         # an icon at one end of a plain plate the segmenter missed is framed by it (see `compounds`)
         elements = elements.with_(frame=plate_frames(rgb, elements, scale))
         compounds, counts, parts = compound_candidates(elements, groups, scale)
-        values_framed, icons_framed = dropdown_rows(rgb, elements), fields_around_icons(elements, scale)
+        values_framed = dropdown_rows(rgb, elements)
+        icons_framed = [r for r in fields_around_icons(elements, scale).tolist()
+                        if neutral_inside(rgb, elements.frame[r])]
         compounds, counts, parts, dropdowns = _with_candidates(compounds, counts, parts, elements.frame[values_framed],
                                                                [np.array([r]) for r in values_framed])
         compounds, counts, parts, fields = _with_candidates(compounds, counts, parts, elements.frame[icons_framed],
@@ -73,6 +76,8 @@ class Semantics:
         # ... and a plain plate the segmenter missed that ends in a drop-down arrow is a combo box
         compounds, counts, parts, plated = _with_candidates(compounds, counts, parts,
                                                             *plate_combos(rgb, elements, groups, scale))
+        # ... and so is a text with stacked steppers on its right that no frame holds
+        compounds, counts, parts, stepped = _with_candidates(compounds, counts, parts, *stepper_fields(elements, scale))
         if len(compounds):
             compounds = compounds.with_(color=dominant_colors(rgb, compounds.xyxy))
         n = len(elements)
@@ -89,11 +94,17 @@ class Semantics:
         picture = (elements.kind != "text") & (elements.xyxy[:, 3] - elements.xyxy[:, 1] > MAX_GLYPH * scale)
         result = result.without_stateful(np.flatnonzero(np.concatenate([other_glyph | picture, alone])))
         roles = result.roles.copy()
+        # a text box's inside is a grey; one of an accent colour is a selected button or row
+        accented = [r for r in np.flatnonzero(roles == "textbox").tolist()
+                    if everything.kind[r] == "region" and not neutral_inside(rgb, everything.xyxy[r])]
+        roles[accented] = _next_best(result, accented, ("textbox", "combobox", "spinbox"))
         # a framed value with a drop-down arrow is a combo box (see `compounds`); its text the value
         values = [int(parts[k][0]) for k in dropdowns]
         roles[n + dropdowns] = "combobox"
         roles[n + plated] = "combobox"
         values += [int(r) for k in plated for r in parts[k] if elements.kind[r] == "text"]
+        roles[n + stepped] = ["spinbox" if numeric_text(str(elements.text[parts[k][0]])) else "combobox" for k in stepped]
+        values += [int(parts[k][0]) for k in stepped]
         # a field's frame around an icon at one end is a text box (see `compounds`), and the
         # icon in it the field's button (clear, search), not a second field or a tick box
         roles[n + fields] = "textbox"
@@ -239,6 +250,16 @@ def _harmonised_glyphs(elements: Elements, roles: np.ndarray, parts: list[np.nda
     glyph = (elements.kind == "icon") | one_glyph_reads(elements)
     harmonised = harmonised_glyphs(elements.kind, elements.xyxy, elements.text, votes, scale, glyph)
     return np.where((harmonised != votes) & ~other_glyph, harmonised, roles[:n])
+
+
+def _next_best(result, rows: list[int], ruled_out: tuple[str, ...]) -> np.ndarray:
+    """The classifier's likeliest role for each of ``rows`` other than ``ruled_out`` ("button"
+    without probabilities)."""
+    if result.probs is None or not len(rows):
+        return np.array(["button"] * len(rows), dtype=object)
+    p = result.probs[rows].copy()
+    p[:, [i for i, c in enumerate(result.classes) if c in ruled_out]] = -1.0
+    return np.array([result.classes[b] for b in p.argmax(axis=1)], dtype=object)
 
 
 #: A check box's box, a radio's ring or a switch's pill is at most this tall (px at scale 1).

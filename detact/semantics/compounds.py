@@ -27,7 +27,9 @@ the frame from its left edge to that rule (`entries_in_combos`).
 
 A frame of a text field's shape (18 to 56 px tall at scale 1, at least 3 times as wide) around
 a single icon at one of its ends is a text field with its search glass, clear button or
-password eye (`fields_around_icons`): an icon button's frame is about as wide as tall.
+password eye (`fields_around_icons`): an icon button's frame is about as wide as tall. Its
+inside is a grey, white or black (`neutral_inside`): a plate of an accent colour round an
+icon and a word is a selected breadcrumb or row.
 
 A frame of a text field's shape drawn round a single text at its left end, with at least two
 of its heights free right of the text, bordered on all four sides and plain inside, is a text
@@ -48,7 +50,10 @@ below its size floor), so they are looked for in the pixels here; a rule, becaus
 word alone looks like a button to the classifier.
 Two small triangles stacked there, one pointing up and one down, are a
 select's arrows too (web kits, macOS pop-up buttons) when the value is a word; beside a number
-they are a spin box's steppers, left to the classifier and `spin_buttons`.
+they are a spin box's steppers, left to the classifier and `spin_buttons`. Where no frame was
+found round such steppers, a text run with an up arrow straight above a down arrow on its right
+is one field all the same (`stepper_fields`): a spin box beside a number, a combo box beside a
+word.
 """
 from __future__ import annotations
 
@@ -154,7 +159,7 @@ def has_updown_arrows(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray) -> 
             and right - (left + max(a1, b1)) <= fh)                     # at the right end
 
 
-def _numeric(text: str) -> bool:
+def numeric_text(text: str) -> bool:
     """Whether ``text`` reads as a number (a spin box's value): digits, with sign, separators,
     a decimal point or a unit of at most two letters."""
     t = str(text).strip().replace(",", "").replace(" ", "")
@@ -180,7 +185,7 @@ def dropdown_rows(rgb: np.ndarray, elements: Elements, exclude=()) -> np.ndarray
     if not len(rows):
         return rows
     keep = [i for i in rows if has_dropdown_arrow(rgb, elements.frame[i], elements.xyxy[i])
-            or (not _numeric(elements.text[i]) and has_updown_arrows(rgb, elements.frame[i], elements.xyxy[i]))]
+            or (not numeric_text(elements.text[i]) and has_updown_arrows(rgb, elements.frame[i], elements.xyxy[i]))]
     return np.array(keep, np.int64)
 
 
@@ -291,6 +296,22 @@ def entries_in_combos(rgb: np.ndarray, elements: Elements, parts: dict[int, np.n
     return found
 
 
+#: A text field's inside is a grey: its median's channels differ by at most this much.
+FIELD_MAX_CHROMA = 48
+
+
+def neutral_inside(rgb: np.ndarray, box: np.ndarray) -> bool:
+    """Whether the inside of ``box`` (x0, y0, x1, y1; 2 px in from its edges) on the RGB image
+    is a grey, white or black as a text field's is, not an accent colour (a selected
+    breadcrumb or row): the channels of its median colour within ``FIELD_MAX_CHROMA``."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    inside = rgb[y0 + 2:y1 - 2, x0 + 2:x1 - 2].reshape(-1, 3)
+    if not len(inside):
+        return True
+    median = np.median(inside, axis=0)
+    return float(median.max() - median.min()) <= FIELD_MAX_CHROMA
+
+
 def fields_around_icons(elements: Elements, scale: float = 1.0) -> np.ndarray:
     """Rows of icons framed alone (`Elements.frame`) by a text field: a frame 18 to 56 px tall
     (at ``scale`` 1), the icon at most 0.8 of its height and within 1.5 of its heights of its
@@ -362,6 +383,53 @@ def plate_combos(rgb: np.ndarray, elements: Elements, groups: np.ndarray, scale:
         plates.append(plate)
         parts.append(np.concatenate([others[np.argsort(b[others, 0], kind="stable")], [r]]).astype(np.int64))
     return np.array(plates, np.int64).reshape(-1, 4), parts
+
+
+#: Icon labels of a stepper's up and down arrows (`stepper_fields`).
+UP_ARROWS, DOWN_ARROWS = ("chevron up", "caret up"), DROPDOWN_ARROWS
+
+
+def stepper_fields(elements: Elements, scale: float = 1.0, reach: float = 14.0) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Fields drawn with stacked steppers that no frame holds (Qt's spin boxes whose frame the
+    segmenter missed): a text run, and on its right within ``reach`` of its heights, with no
+    other text run between, an icon named an up arrow straight above one named a down arrow
+    (centres within 4 px at ``scale`` 1), both within the run's height. Returns the fields'
+    boxes (K, 4), grown by a third of the run's height round the three, and each one's rows
+    in ``elements`` (the text, then the arrows)."""
+    b = elements.xyxy.astype(np.float64)
+    icons = elements.kind == "icon"
+    ups = np.flatnonzero(icons & np.isin(elements.label, UP_ARROWS))
+    downs = np.flatnonzero(icons & np.isin(elements.label, DOWN_ARROWS))
+    texts = np.flatnonzero(elements.kind == "text")
+    boxes, parts = [], []
+    if not len(ups) or not len(downs) or not len(texts):
+        return np.zeros((0, 4), np.int64), parts
+    used = set()
+    for u in ups.tolist():
+        cx = (b[u, 0] + b[u, 2]) / 2
+        below = downs[(np.abs((b[downs, 0] + b[downs, 2]) / 2 - cx) <= 4 * scale) & (b[downs, 1] >= b[u, 3] - 2 * scale)]
+        if not len(below):
+            continue
+        d = int(below[np.argmin(b[below, 1])])
+        y0, y1 = b[u, 1], b[d, 3]
+        h = b[texts, 3] - b[texts, 1]
+        # a run on the arrows' left whose height spans both of them (give or take a third)
+        fits = (b[texts, 2] <= b[u, 0]) & (b[u, 0] - b[texts, 2] <= reach * h) \
+            & (b[texts, 1] <= y0 + h / 3) & (b[texts, 3] >= y1 - h / 3) & (y1 - y0 <= 1.5 * h)
+        cand = texts[fits]
+        if not len(cand):
+            continue
+        t = int(cand[np.argmax(b[cand, 2])])                     # the nearest on the left
+        between = (b[texts, 0] >= b[t, 2]) & (b[texts, 2] <= b[u, 0]) \
+            & (b[texts, 3] > y0) & (b[texts, 1] < y1)
+        if between.any() or t in used:
+            continue
+        used.add(t)
+        pad = (b[t, 3] - b[t, 1]) / 3
+        box = [b[t, 0] - pad, min(b[t, 1], y0) - pad / 2, max(b[u, 2], b[d, 2]) + pad, max(b[t, 3], y1) + pad / 2]
+        boxes.append([int(round(v)) for v in box])
+        parts.append(np.array([t, u, d], np.int64))
+    return np.array(boxes, np.int64).reshape(-1, 4), parts
 
 
 def find_plate(rgb: np.ndarray, box: np.ndarray, away: int, scale: float = 1.0, tolerance: int = 3,

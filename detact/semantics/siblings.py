@@ -27,10 +27,10 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
 5. Icons lined up the same way, each labelled by a list item, are the icon cells of those
    list rows (a file manager's file icons, a sidebar's place icons): the ones the classifier
    called a plain icon or image become list items (`list_row_icons`). An icon labelled by
-   anything else keeps its role -- but a column of them whose labels are all plain text,
-   links or list items, the icons no control but a button or tab, is a list: icons and
-   labels become list items (`icon_list_rows`: a folder tree's "Computer", "Network" read as
-   plain text beside their icons).
+   anything else keeps its role -- but a column of plain text, links or list items of which
+   three or more have icons on their left, aligned and no control but a button or tab, is a
+   list: the icons and the column's runs become list items (`icon_list_rows`: a folder
+   tree's "Desktop", "Trash" read as plain text beside their icons, some icons missed).
 6. Three or more small icons (at most ``TOOLBAR_GLYPH`` px) in a row with no label on their
    right are a toolbar: the ones the classifier called a plain icon or image become buttons
    (`toolbar_icons`). Toolbars draw flat buttons, whose glyph alone looks like a picture.
@@ -204,23 +204,31 @@ def list_row_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale:
 
 def icon_list_rows(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0
                    ) -> tuple[np.ndarray, np.ndarray]:
-    """Rule 5b: the icons and labels of a column (`aligned_lines`, heights within
-    ``GLYPH_HEIGHT_RATIO``) of `MIN_LINE` or more labelled icons (`glyphs_with_labels`) whose
-    labels ``roles`` ``(N,)`` all calls plain text, a link or a list item and whose icons it
-    calls none of the controls but a button or tab: a sidebar's places, a folder tree's
-    rows. Returns the icon rows and label rows of those columns."""
-    roles = np.asarray(roles, dtype=object)
-    glyphs, labels = glyphs_with_labels(np.asarray(kind), xyxy)
+    """Rule 5b: the icons and labels of a list drawn as a column of text runs (`aligned_lines`
+    over the runs ``roles`` ``(N,)`` calls plain text, a link or a list item) of which
+    `MIN_LINE` or more have an icon on their left (`glyphs_with_labels`), those icons' left
+    edges within ``2 * COLUMN_ALIGN`` px and none of them a control but a button or tab: a
+    sidebar's places, a folder tree's rows (some icons may be missing). Returns the icon rows
+    and the column's runs."""
+    kind, b = np.asarray(kind), np.asarray(xyxy, np.float64).reshape(-1, 4)
+    roles = np.asarray(roles, dtype=object)[:len(b)]
     none = np.zeros(0, np.int64)
-    if len(glyphs) < MIN_LINE:
+    glyphs, labels = glyphs_with_labels(kind, b)
+    texts = np.flatnonzero((kind == "text") & np.isin(roles, ("text", "link", "listitem")))
+    if len(glyphs) < MIN_LINE or len(texts) < MIN_LINE:
         return none, none
-    icons, texts = [], []
-    for line in aligned_lines(np.asarray(xyxy)[glyphs], scale, GLYPH_HEIGHT_RATIO, axes=("column",)):
-        if np.isin(roles[labels[line]], ("text", "link", "listitem")).all() \
-                and np.isin(roles[glyphs[line]], ("icon", "image", "button", "tab", "link", "listitem")).all():
-            icons += glyphs[line].tolist()
-            texts += labels[line].tolist()
-    return np.array(icons, np.int64), np.array(texts, np.int64)
+    icon_of = dict(zip(labels.tolist(), glyphs.tolist()))
+    icons, runs = [], []
+    for line in aligned_lines(b[texts], scale, axes=("column",)):
+        rows = texts[line]
+        mine = np.array([icon_of[r] for r in rows.tolist() if r in icon_of], np.int64)
+        if len(mine) < MIN_LINE or np.ptp(b[mine, 0]) > 2 * COLUMN_ALIGN * scale:
+            continue
+        if not np.isin(roles[mine], ("icon", "image", "button", "tab", "link", "listitem")).all():
+            continue
+        icons += mine.tolist()
+        runs += rows.tolist()
+    return np.array(icons, np.int64), np.array(runs, np.int64)
 
 
 #: A table has at least this many rows shared by two of its columns (`table_cells`).
