@@ -40,6 +40,9 @@ from .tree import CONTAINER_ROLES, build_tree
 
 __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
 
+#: A check box's box, a radio's ring or a switch's pill is at most this tall (px at scale 1).
+MAX_GLYPH = 40
+
 
 class Semantics:
     """Roles, states, names, values, parents and containers for a parse.
@@ -97,7 +100,7 @@ class Semantics:
         # a text box's inside is a grey; one of an accent colour is a selected button or row
         accented = [r for r in np.flatnonzero(roles == "textbox").tolist()
                     if everything.kind[r] == "region" and not neutral_inside(rgb, everything.xyxy[r])]
-        roles[accented] = _next_best(result, accented, ("textbox", "combobox", "spinbox"))
+        roles[accented] = result.likeliest_other(accented, ("textbox", "combobox", "spinbox"))[0]
         # a framed value with a drop-down arrow is a combo box (see `compounds`); its text the value
         values = [int(parts[k][0]) for k in dropdowns]
         roles[n + dropdowns] = "combobox"
@@ -250,20 +253,6 @@ def _harmonised_glyphs(elements: Elements, roles: np.ndarray, parts: list[np.nda
     glyph = (elements.kind == "icon") | one_glyph_reads(elements)
     harmonised = harmonised_glyphs(elements.kind, elements.xyxy, elements.text, votes, scale, glyph)
     return np.where((harmonised != votes) & ~other_glyph, harmonised, roles[:n])
-
-
-def _next_best(result, rows: list[int], ruled_out: tuple[str, ...]) -> np.ndarray:
-    """The classifier's likeliest role for each of ``rows`` other than ``ruled_out`` ("button"
-    without probabilities)."""
-    if result.probs is None or not len(rows):
-        return np.array(["button"] * len(rows), dtype=object)
-    p = result.probs[rows].copy()
-    p[:, [i for i, c in enumerate(result.classes) if c in ruled_out]] = -1.0
-    return np.array([result.classes[b] for b in p.argmax(axis=1)], dtype=object)
-
-
-#: A check box's box, a radio's ring or a switch's pill is at most this tall (px at scale 1).
-MAX_GLYPH = 40
 
 
 def _with_candidates(compounds: Elements, counts: np.ndarray, parts: list[np.ndarray], boxes: np.ndarray,

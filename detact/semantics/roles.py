@@ -56,6 +56,17 @@ class RoleResult:
     probs: np.ndarray | None = None
     classes: tuple[str, ...] = ()
 
+    def likeliest_other(self, rows, ruled_out: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """For each of ``rows``, its likeliest role outside ``ruled_out`` and that role's
+        probability (``button`` and its own confidence without probabilities)."""
+        rows = np.asarray(rows, np.int64)
+        if self.probs is None:
+            return np.array(["button"] * len(rows), dtype=object), self.confidence[rows]
+        p = self.probs[rows].copy()
+        p[:, [i for i, c in enumerate(self.classes) if c in ruled_out]] = -1.0
+        best = p.argmax(axis=1)
+        return np.array([self.classes[b] for b in best], dtype=object), p[np.arange(len(rows)), best]
+
     def without_stateful(self, rows: np.ndarray) -> "RoleResult":
         """The same result with checkbox, radio and switch ruled out for ``rows``: each takes
         its likeliest other role (``button`` without probabilities) and loses "checked"."""
@@ -65,14 +76,7 @@ class RoleResult:
             return self
         roles, confidence = self.roles.copy(), self.confidence.copy()
         states = list(self.states)
-        if self.probs is not None:
-            p = self.probs[rows].copy()
-            p[:, [i for i, c in enumerate(self.classes) if c in STATEFUL]] = -1.0
-            best = p.argmax(axis=1)
-            roles[rows] = np.array([self.classes[b] for b in best], dtype=object)
-            confidence[rows] = p[np.arange(len(rows)), best]
-        else:
-            roles[rows] = "button"
+        roles[rows], confidence[rows] = self.likeliest_other(rows, STATEFUL)
         for r in rows.tolist():
             states[r] = tuple(s for s in states[r] if s != "checked")
         return RoleResult(roles, states, confidence, self.probs, self.classes)
