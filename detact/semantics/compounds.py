@@ -405,6 +405,7 @@ def stepper_fields(elements: Elements, scale: float = 1.0, reach: float = 14.0) 
     if not len(ups) or not len(downs) or not len(texts):
         return np.zeros((0, 4), np.int64), parts
     used = set()
+    h = b[texts, 3] - b[texts, 1]
     for u in ups.tolist():
         cx = (b[u, 0] + b[u, 2]) / 2
         below = downs[(np.abs((b[downs, 0] + b[downs, 2]) / 2 - cx) <= 4 * scale) & (b[downs, 1] >= b[u, 3] - 2 * scale)]
@@ -412,7 +413,6 @@ def stepper_fields(elements: Elements, scale: float = 1.0, reach: float = 14.0) 
             continue
         d = int(below[np.argmin(b[below, 1])])
         y0, y1 = b[u, 1], b[d, 3]
-        h = b[texts, 3] - b[texts, 1]
         # a run on the arrows' left whose height spans both of them (give or take a third)
         fits = (b[texts, 2] <= b[u, 0]) & (b[u, 0] - b[texts, 2] <= reach * h) \
             & (b[texts, 1] <= y0 + h / 3) & (b[texts, 3] >= y1 - h / 3) & (y1 - y0 <= 1.5 * h)
