@@ -247,7 +247,7 @@ def table_cells(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray, scale: f
     xyxy = np.asarray(xyxy, np.float64).reshape(-1, 4)
     roles = np.asarray(roles, dtype=object)[:len(xyxy)]
     texts = np.asarray(texts, dtype=object)
-    accel = np.array([bool(ACCELERATOR.fullmatch(str(t).strip())) for t in texts], bool)
+    accel = accelerators(texts)
     items = np.flatnonzero(np.isin(roles, ("text", "listitem")) & ~accel)
     out = np.zeros(len(xyxy), bool)
     if len(items) < 2 * MIN_TABLE_ROWS:
@@ -366,6 +366,11 @@ SUBMENU_ARROWS = ("caret right", "chevron right")
 MENU_ROW_REACH = 25.0
 
 
+def accelerators(texts) -> np.ndarray:
+    """(N,) bool: which of ``texts`` (N,) read as a keyboard accelerator (`ACCELERATOR`)."""
+    return np.array([bool(ACCELERATOR.fullmatch(str(t).strip())) for t in texts], bool)
+
+
 def menu_items(xyxy: np.ndarray, roles: np.ndarray, texts: np.ndarray, reach: float = MENU_ROW_SPREAD
                ) -> np.ndarray:
     """(N,) bool: the runs of ``xyxy`` ``(N, 4)`` that ``roles`` ``(N,)`` calls a menu item,
@@ -378,8 +383,7 @@ def menu_items(xyxy: np.ndarray, roles: np.ndarray, texts: np.ndarray, reach: fl
     xyxy = np.asarray(xyxy, np.float64).reshape(-1, 4)
     roles = np.asarray(roles, dtype=object)[:len(xyxy)]
     out = roles == "menuitem"
-    accel = np.array([bool(ACCELERATOR.fullmatch(str(t).strip())) for t in np.asarray(texts, dtype=object)], bool)
-    items = np.flatnonzero(out & ~accel)
+    items = np.flatnonzero(out & ~accelerators(texts))
     if len(items) < 2:
         return out
     b = xyxy[items]
@@ -400,7 +404,7 @@ def menu_columns(xyxy: np.ndarray, texts: np.ndarray, marks: np.ndarray, mark_la
     looked for among them)."""
     xyxy = np.asarray(xyxy, np.float64).reshape(-1, 4)
     texts = np.asarray(texts, dtype=object)
-    accel = np.array([bool(ACCELERATOR.fullmatch(str(t).strip())) for t in texts], bool)
+    accel = accelerators(texts)
     # every run takes part, whatever the classifier called it (an entry of a menu can come
     # back as a combo box or a button), but the accelerators
     items = np.flatnonzero(~accel)
