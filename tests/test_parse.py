@@ -115,6 +115,11 @@ def _framed(x0, y0, x1, y1, text=""):
       {"kind": "box", "box": (100, 130, 560, 130)}, {"kind": "text", "xy": (110, 106), "text": "Name"},
       {"kind": "text", "xy": (270, 106), "text": "Size"}],
      [(100, 100, 260, 130), (260, 100, 560, 130), (100, 130, 260, 160), (260, 130, 560, 160)], False),
+    # a filter field 1 px above a table's header row of narrow cells: the borders touch, but the
+    # field shares no rule along its side with any cell, so it is a frame of its own
+    ([_framed(200, 60, 640, 86, "Filter"), _framed(10, 87, 700, 300), {"kind": "box", "box": (10, 109, 700, 109)}]
+     + [{"kind": "box", "box": (x, 87, x, 109)} for x in range(70, 700, 60)],
+     [(200, 60, 640, 86)], True),
     # an empty swatch twice as wide as tall, its border run into a panel's edge: no field
     ([{"kind": "box", "box": (50, 50, 500, 400)}, {"kind": "box", "box": (450, 100, 498, 124), "fill": (200, 140, 90)},
       {"kind": "box", "box": (450, 124, 498, 125)}], [(450, 100, 498, 124)], False),

@@ -193,13 +193,18 @@ def test_a_leading_icon_of_any_shape_is_kept_out_of_the_text(icon, colour):
 def framed_field(text: str, frame: str, dark: bool = False, size=(260, 26)) -> np.ndarray:
     """A gray text field: ``text`` at x=8 inside a 1-px border drawn along the image's edges
     ("box": all four sides, "left": only a left edge running past the top and bottom, as when
-    the detector's line box starts inside a taller field, "none")."""
+    the detector's line box starts inside a taller field, "rounded": a left edge and a bottom
+    edge joined by a rounded corner, the top above the box, "none")."""
     bg, fg, edge = (37, 220, 120) if dark else (255, 20, 130)
     img = Image.new("L", size, bg)
     d = ImageDraw.Draw(img)
     w, h = size
     if frame == "box":
         d.rectangle((1, 1, w - 2, h - 2), outline=edge)
+    elif frame == "rounded":
+        d.line((2, 0, 2, h - 3), fill=edge)
+        d.point((3, h - 3), fill=edge)
+        d.line((3, h - 2, w - 1, h - 2), fill=edge)
     elif frame == "left":
         d.line((1, 0, 1, h - 1), fill=edge)
     d.text((8, 5), text, fill=fg, font=font(14))
@@ -209,6 +214,9 @@ def framed_field(text: str, frame: str, dark: bool = False, size=(260, 26)) -> n
 @pytest.mark.parametrize("text, frame, dark, inside", [
     # the field's border in the box: left out, the text kept
     ("name@example.com", "box", False, (2, 2, 258, 24)),
+    # a rounded field whose top border lies above the detector's box: its corner curls in
+    # along the bottom row beside the left edge (Qt's Fusion style)
+    ("Filter", "rounded", False, (3, 0, 260, 24)),
     ("Product manager", "box", True, (2, 2, 258, 24)),
     ("27", "left", False, (2, 0, 260, 26)),
     # no frame, or strokes that are text: the box stays whole

@@ -70,6 +70,11 @@ class ClassicalSegmenter(Segmenter):
         return xyxy[nms(xyxy, areas(xyxy), self.duplicate_iou)]
 
 
+#: A hole is a cell of its neighbour (`framed_holes`) when they share at least this fraction
+#: of the hole's side.
+SHARED_SIDE = 0.5
+
+
 def framed_holes(contours, hierarchy: np.ndarray, edges: np.ndarray, scale: float, cell_gap: int = 4) -> np.ndarray:
     """Frames of fields and buttons that are only holes of a larger component (see the module
     docstring), from ``cv2.findContours(..., RETR_CCOMP)`` output and the ``edges`` it ran on:
@@ -104,8 +109,12 @@ def framed_holes(contours, hierarchy: np.ndarray, edges: np.ndarray, scale: floa
     gap_x = np.maximum(b[..., 0] - a[..., 2], a[..., 0] - b[..., 2])
     gap_y = np.maximum(b[..., 1] - a[..., 3], a[..., 1] - b[..., 3])
     gap = cell_gap * scale
-    beside = (gap_x >= 0) & (gap_x <= gap) & (gap_y < 0)
-    above = (gap_y >= 0) & (gap_y <= gap) & (gap_x < 0)
+    # a neighbour shares a cell's rule along most of the cell's side: a field drawn just
+    # above a table's narrow header cells is no cell of that table
+    shared_x = np.minimum(a[..., 2], b[..., 2]) - np.maximum(a[..., 0], b[..., 0])
+    shared_y = np.minimum(a[..., 3], b[..., 3]) - np.maximum(a[..., 1], b[..., 1])
+    beside = (gap_x >= 0) & (gap_x <= gap) & (shared_y >= SHARED_SIDE * bh[f][:, None])
+    above = (gap_y >= 0) & (gap_y <= gap) & (shared_x >= SHARED_SIDE * bw[f][:, None])
     cell = (same & (beside | above)).any(axis=1)
     # ... unless it is a key of a keypad: a hole of the same size lies beside it and another
     # above or below it (a calculator's keys, 4 px apart, close into one component)

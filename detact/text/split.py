@@ -71,14 +71,22 @@ def _edge_line(full: np.ndarray, pad: np.ndarray, gap: np.ndarray, from_end: boo
     return k if 0 < k - start <= max_stroke and k < len(full) and gap[k] else 0
 
 
+#: Rows at the top and bottom of a frame's side line where its rounded corners curl in.
+ROUNDED_CORNER = 2
+
+
 def _side_lines(ink: np.ndarray, max_pad: int, max_stroke: int) -> tuple[int, int]:
     """Columns [left, right) of ``ink`` inside vertical frame lines at its sides: a column of
     ink down >= 90 % of the rows that touches the first and the last row (a glyph does not: the
     detector pads its boxes), clear of the next ink."""
     full = (ink.mean(axis=0) >= 0.9) & ink[0] & ink[-1]
     empty = ~ink.any(axis=0)
-    left = _edge_line(full, empty, empty, False, max_pad, max_stroke)
-    right = ink.shape[1] - _edge_line(full, empty, empty, True, max_pad, max_stroke)
+    # a rounded frame's corners curl in along the top and bottom rows: the column past the
+    # line is clear when only those rows hold ink there
+    corner = ROUNDED_CORNER if ink.shape[0] > 4 * ROUNDED_CORNER else 0
+    clear = ~ink[corner:ink.shape[0] - corner].any(axis=0)
+    left = _edge_line(full, empty, clear, False, max_pad, max_stroke)
+    right = ink.shape[1] - _edge_line(full, empty, clear, True, max_pad, max_stroke)
     return left, right
 
 
@@ -291,10 +299,12 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
     at gaps wider than ``gap_factor`` x the ink height and where the style changes (colour from
     ``rgb`` (H, W, 3) when given, else gray level; weight; size), leading icons split off. A
     frame around the text (`inside_frame`) is left out first."""
-    # runs are found inside the frame (fy0, fy1); text boxes keep the detector's rows (y0, y1), so
-    # that the crops, and the recognizer's work, which grows with width / height, stay as they were
+    # runs are found inside the frame (fy0, fy1). Text boxes keep the detector's rows (y0, y1)
+    # unless the frame has a side too: a field's bottom border left in the crop turns the
+    # recognizer's "Filter" into "Fiter", but a menu bar's "Command" cut off from the rule under
+    # the bar reads "C ommand"
     x0, fy0, x1, fy1 = inside_frame(gray, box, contrast)
-    y0, y1 = int(box[1]), int(box[3])
+    y0, y1 = (fy0, fy1) if (x0, x1) != (int(box[0]), int(box[2])) else (int(box[1]), int(box[3]))
     line = line_ink(gray, (x0, fy0, x1, fy1), contrast, rgb)
     if line is None:
         return ([(x0, y0, x1, y1)], []) if gray[y0:y1, x0:x1].size else ([], [])
