@@ -496,6 +496,17 @@ def test_icons_beside_list_items_are_list_items(glyph_roles, label_roles, expect
     assert list_row_icons(kind, boxes, roles).tolist() == []
 
 
+@pytest.mark.parametrize("picture_role, taken", [("image", True), ("icon", True), ("button", False)])
+def test_unnamed_pictures_beside_list_items_are_list_items(picture_role, taken):
+    """A file list's 100 px folder pictures, regions the icon stage did not name, are the rows'
+    icon cells like named icons (rule 5)."""
+    boxes = [[7, 10 + 130 * k, 126, 111 + 130 * k] for k in range(4)]
+    boxes += [[131, 50 + 130 * k, 190, 71 + 130 * k] for k in range(4)]
+    kind = np.array(["region"] * 4 + ["text"] * 4, dtype=object)
+    roles = np.array([picture_role] * 4 + ["listitem"] * 4, dtype=object)
+    assert list_row_icons(kind, np.array(boxes), roles).tolist() == ([0, 1, 2, 3] if taken else [])
+
+
 def glyph_row(roles: list[str], side: int = 20, pitch: int = 30, label: bool = False, vertical: bool = False
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A row (or column) of ``side`` px icons ``pitch`` px apart, each with a 60 px label 4 px to
@@ -670,6 +681,47 @@ def test_two_columns_sharing_rows_are_table_cells(left, right, roles, cells):
 
     boxes, texts, all_roles = table_layout(left, right, roles)
     assert len(table_cells(boxes, texts, all_roles)) == cells
+
+
+@pytest.mark.parametrize("pitch, menu_items, cells", [
+    # rows as tall as a file list's 128 px icons: still a table
+    (130, [], 6),
+    # a menu item or two among the cells (the classifier's guess on a roomy row) become cells
+    (130, [0, 4], 6),
+    (24, [1], 6),
+    # half of them menu items: a menu, no table
+    (24, [0, 1, 2], 0),
+    # rows too far apart: no table
+    (400, [], 0),
+])
+def test_tall_table_rows_and_menu_items_among_cells(pitch, menu_items, cells):
+    from detact.semantics.siblings import table_cells
+
+    boxes, texts, roles = table_layout(["Assets", "Music", "Pictures"], ["62 bytes", "62 bytes", "65 bytes"],
+                                       pitch=pitch)
+    roles[menu_items] = "menuitem"
+    assert len(table_cells(boxes, texts, roles)) == cells
+
+
+@pytest.mark.parametrize("row, expected", [
+    # "-" and "+" flanking the zoom level (caja's status bar, an image viewer)
+    ([("-", "text", 100), ("100%", "text", 130), ("+", "text", 190)], {0: "Zoom out", 2: "Zoom in"}),
+    # icons named by what they draw, beside a spin box's "75 %"
+    ([("75 %", "spinbox", 100), ("add", "icon", 170), ("remove", "icon", 200)], {1: "Zoom in", 2: "Zoom out"}),
+    # no zoom level on the row, or too far from it: an "add" button stays what it is
+    ([("add", "icon", 100), ("Name", "text", 130)], {}),
+    ([("100%", "text", 100), ("+", "text", 400)], {}),
+    # a "+" that is a list item or a menu item takes no part
+    ([("100%", "text", 100), ("+", "listitem", 160)], {}),
+])
+def test_zoom_buttons_beside_a_zoom_level(row, expected):
+    from detact.semantics.labels import zoom_buttons
+
+    boxes = np.array([[x, 20, x + (50 if len(t) > 2 else 16), 42] for t, _, x in row])
+    text = np.array([t if r != "icon" else "" for t, r, _ in row], dtype=object)
+    label = np.array([t if r == "icon" else "" for t, r, _ in row], dtype=object)
+    role = np.array([r for _, r, _ in row], dtype=object)
+    assert zoom_buttons(boxes, text, label, role) == expected
 
 
 def menu_layout(ends: list[str], roles: tuple[str, ...] = ("listitem", "text", "link", "listitem"),

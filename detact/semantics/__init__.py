@@ -198,6 +198,7 @@ class Semantics:
         roles[keypad_keys(elements.kind, elements.xyxy, elements.text, roles[:n], scale)] = "button"
         # ... and plain text in two columns sharing rows is a table's cells (see `siblings`)
         roles[table_cells(elements.xyxy, elements.text, roles[:n], scale)] = "listitem"
+        roles[list_row_icons(elements.kind, elements.xyxy, roles[:n], scale)] = "listitem"
         roles[link_texts(elements, roles)] = "link"
         # ... and so is a glyph read as a letter or two, which becomes the icon it is
         letters = np.union1d(glyphs_read_as_letters(elements, roles),

@@ -33,8 +33,15 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    (aria-labelledby in web settings pages). The block is the column of lines starting where
    the line beside the control starts, each at most half a line height below the one above,
    its top at most 6h above the control.
+6. Zoom buttons: a "+" and a "-" (read as text, or icons named add / remove, plus / minus) on
+   the row of a percentage ("100%", "75 %"), within `ZOOM_REACH` heights of it (theirs or its),
+   are named "Zoom in" and "Zoom out" and are buttons, whatever the classifier called them:
+   document and image viewers, file managers and browsers flank their zoom level so, and an
+   agent asks for "zoom in", not for "add".
 """
 from __future__ import annotations
+
+import re
 
 import numpy as np
 
@@ -52,6 +59,13 @@ NOT_LABELS = ("button", "link", "tab", "menuitem")
 FIELD_ICON_NAMES = ("search", "find", "filter")
 #: The most words a field's label has (rule 4); longer text beside a field describes it.
 LABEL_WORDS = 6
+#: What a zoom button's glyph is read as or named (rule 6).
+ZOOM_GLYPHS = {"Zoom in": ("+", "add", "plus", "zoom in"),
+               "Zoom out": ("-", "\u2212", "\u2013", "remove", "minus", "zoom out")}
+#: A zoom level: "100%", "75 %", "12.5%".
+PERCENT = re.compile(r"^\d{1,4}(?:[.,]\d+)?\s?%$")
+#: Farthest a zoom button stands from the zoom level, in the button's heights (rule 6).
+ZOOM_REACH = 4.0
 
 
 def _gaps(boxes: np.ndarray, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -222,4 +236,33 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
                 candidates[j] = False                     # one label, one control
             elif role[i] != "textbox":
                 name[i] = ""
-    return elements.with_(name=name, value=value, xyxy=xyxy, point=point, parent=parent)
+    zoom = zoom_buttons(elements.xyxy, text, label, role)
+    role = role.copy()
+    for i, zoom_name in zoom.items():
+        name[i], role[i] = zoom_name, "button"
+    return elements.with_(name=name, value=value, xyxy=xyxy, point=point, parent=parent, role=role)
+
+
+def zoom_buttons(xyxy: np.ndarray, text: np.ndarray, label: np.ndarray, role: np.ndarray) -> dict[int, str]:
+    """Rule 6: row -> "Zoom in" or "Zoom out" for the elements (boxes ``(N, 4)``, their
+    ``text``, icon ``label`` and ``role``, each ``(N,)``) that are a "+" or a "-" on the row of
+    a zoom level (`PERCENT`), at most `ZOOM_REACH` heights (theirs or the level's, the larger)
+    from it. Only plain text,
+    icons, pictures and buttons take part."""
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    own = [str(t).strip().lower() or str(lb).strip().lower() for t, lb in zip(text, label)]
+    levels = np.flatnonzero([bool(PERCENT.match(str(t).strip())) for t in text])
+    out: dict[int, str] = {}
+    if not len(levels):
+        return out
+    for i, glyph in enumerate(own):
+        zoom_name = next((z for z, glyphs in ZOOM_GLYPHS.items() if glyph in glyphs), None)
+        if zoom_name is None or role[i] not in ("text", "icon", "image", "button"):
+            continue
+        lv = b[levels]
+        h = np.maximum(b[i, 3] - b[i, 1], lv[:, 3] - lv[:, 1])      # a "+" is read tight to its ink
+        on_row = np.abs((lv[:, 1] + lv[:, 3]) / 2 - (b[i, 1] + b[i, 3]) / 2) <= h / 2
+        gap = np.maximum(lv[:, 0] - b[i, 2], b[i, 0] - lv[:, 2])
+        if (on_row & (gap <= ZOOM_REACH * h)).any():
+            out[i] = zoom_name
+    return out

@@ -59,9 +59,11 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    "<- Back", "-> Forward" and the drop-down arrows of their history menus. Why: with no plate
    round them, the label alone reads as plain text and the arrow as a picture; rule 6 wants
    icons of one height spaced closely, and a label or a 7 px arrow breaks such a row.
-10. Text runs in two columns side by side that share three or more rows, with no menu item
-   or accelerator on those rows, are a table's cells: the plain text among them becomes list
-   items (`table_cells`: a file list's sizes and dates, a symbol list). A lone column of text
+10. Text runs in two columns side by side that share three or more rows, with no accelerator
+   on those rows and fewer than half of them menu items, are a table's cells: the plain text and
+   menu items among them become list items (`table_cells`: a file list's sizes and dates, a
+   symbol list; rows as tall as a file list's big icons may stand up to `TABLE_ROW_GAP` heights
+   apart), and so do the icons on those rows' left (rule 5, applied again). A lone column of text
    stays as the classifier said: it may be a form's labels or a paragraph; so do two columns
    whose left one ends in colons (a form's labels and values) or holds bare numbers (an
    editor's line numbers and code).
@@ -88,10 +90,12 @@ MIN_LINE = 3
 
 
 def aligned_lines(xyxy: np.ndarray, scale: float = 1.0, height_ratio: float = HEIGHT_RATIO,
-                  axes: tuple[str, ...] = ("row", "column")) -> list[np.ndarray]:
+                  axes: tuple[str, ...] = ("row", "column"), column_gap: float = COLUMN_GAP
+                  ) -> list[np.ndarray]:
     """Rows and columns (``axes``) of ``MIN_LINE`` or more boxes ``(N, 4)`` xyxy (rule 1;
-    heights within ``height_ratio``), as arrays of row indices, left to right or top to bottom.
-    A box can be in one row and one column."""
+    heights within ``height_ratio``; gaps down a column at most ``column_gap`` heights), as
+    arrays of row indices, left to right or top to bottom. A box can be in one row and one
+    column."""
     b = np.asarray(xyxy, np.float64).reshape(-1, 4)
     h = np.maximum(b[:, 3] - b[:, 1], 1.0)
     cy = (b[:, 1] + b[:, 3]) / 2
@@ -107,7 +111,7 @@ def aligned_lines(xyxy: np.ndarray, scale: float = 1.0, height_ratio: float = HE
                 order, start, end, gap = b[same, 0], b[same, 0], b[same, 2], ROW_GAP
             else:
                 same = np.flatnonzero(alike & (np.abs(b[:, 0] - b[k, 0]) <= COLUMN_ALIGN * scale))
-                order, start, end, gap = b[same, 1], b[same, 1], b[same, 3], COLUMN_GAP
+                order, start, end, gap = b[same, 1], b[same, 1], b[same, 3], column_gap
             used[same] = True
             sort = np.argsort(order, kind="stable")
             same, start, end = same[sort], start[sort], end[sort]
@@ -185,12 +189,15 @@ def harmonised_glyphs(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, rol
 
 
 def list_row_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) -> np.ndarray:
-    """Rows of the icons ``(N,)`` kind, ``(N, 4)`` boxes) that rule 5 makes list items: in a
-    line of `MIN_LINE` or more labelled icons (`glyphs_with_labels`, `aligned_lines` with heights
-    within ``GLYPH_HEIGHT_RATIO``) whose labels are list items for at least half of the line,
-    those whose own role (``roles`` ``(N,)``) is "icon" or "image" and whose label is a list item."""
-    roles = np.asarray(roles, dtype=object)
-    glyphs, labels = glyphs_with_labels(np.asarray(kind), xyxy)
+    """Rows of the icons and unnamed pictures (``(N,)`` kind, ``(N, 4)`` boxes) that rule 5 makes
+    list items: in a line of `MIN_LINE` or more labelled icons (`glyphs_with_labels`,
+    `aligned_lines` with heights within ``GLYPH_HEIGHT_RATIO``) whose labels are list items for at
+    least half of the line, those whose own role (``roles`` ``(N,)``) is "icon" or "image" and
+    whose label is a list item."""
+    roles, kind = np.asarray(roles, dtype=object), np.asarray(kind)
+    # a picture the icon stage did not name (a region the classifier calls an image) counts
+    pictures = (kind == "icon") | ((kind == "region") & np.isin(roles[:len(kind)], ("icon", "image")))
+    glyphs, labels = glyphs_with_labels(kind, xyxy, pictures)
     if len(glyphs) < MIN_LINE:
         return np.zeros(0, np.int64)
     found = []
@@ -233,29 +240,33 @@ def icon_list_rows(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale:
 
 #: A table has at least this many rows shared by two of its columns (`table_cells`).
 MIN_TABLE_ROWS = 3
+#: Largest gap between a table's rows, in run heights (`table_cells`): rows as tall as their
+#: pictures (a file list's 128 px folder icons) stand far apart.
+TABLE_ROW_GAP = 8.0
 
 
 def table_cells(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray, scale: float = 1.0) -> np.ndarray:
     """Rule 10: rows of the text runs ``xyxy`` ``(N, 4)`` that ``roles`` ``(N,)`` calls plain
-    text and that stand in a table: two columns of runs (`aligned_lines`; each run plain text
-    or a list item) side by side that share `MIN_TABLE_ROWS` or more rows (centres within a
-    third of a height), no run of those rows a menu item or a keyboard accelerator (a menu's
-    labels and accelerators are two columns too), the left one's runs not ending in colons (a
-    form's labels) nor bare numbers (a code editor's line numbers) for half its rows. A file
-    list's name, size and date cells, a symbol list's rows: the cells of a table or tree are
-    list items."""
+    text or a menu item and that stand in a table: two columns of runs (`aligned_lines`, rows
+    up to `TABLE_ROW_GAP` heights apart; each run plain text, a list item or a menu item) side
+    by side that share `MIN_TABLE_ROWS` or more rows (centres within a third of a height), no
+    run on those rows a keyboard accelerator and fewer than half of their cells menu items (a
+    menu's labels and accelerators are two columns too), the left one's runs not ending in
+    colons (a form's labels) nor bare numbers (a code editor's line numbers) for half its rows.
+    A file list's name, size and date cells, a symbol list's rows: the cells of a table or tree
+    are list items, also where the classifier called a few of them menu items."""
     xyxy = np.asarray(xyxy, np.float64).reshape(-1, 4)
     roles = np.asarray(roles, dtype=object)[:len(xyxy)]
     texts = np.asarray(texts, dtype=object)
     accel = accelerators(texts)
-    items = np.flatnonzero(np.isin(roles, ("text", "listitem")) & ~accel)
+    items = np.flatnonzero(np.isin(roles, ("text", "listitem", "menuitem")) & ~accel)
     out = np.zeros(len(xyxy), bool)
     if len(items) < 2 * MIN_TABLE_ROWS:
         return np.zeros(0, np.int64)
-    columns = [items[line] for line in aligned_lines(xyxy[items], scale, axes=("column",))]
+    columns = [items[line] for line in aligned_lines(xyxy[items], scale, axes=("column",),
+                                                     column_gap=TABLE_ROW_GAP)]
     cy = (xyxy[:, 1] + xyxy[:, 3]) / 2
     h = np.maximum(xyxy[:, 3] - xyxy[:, 1], 1.0)
-    blocked = np.isin(roles, ("menuitem",)) | accel
     for i, a in enumerate(columns):
         for c in columns[i + 1:]:
             if xyxy[c, 0].min() <= xyxy[a, 0].min() + 1:
@@ -269,11 +280,12 @@ def table_cells(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray, scale: f
             numbers = sum(str(texts[r]).strip().isdigit() for r in left[rows_l])
             if len(rows_l) < MIN_TABLE_ROWS or 2 * max(colons, numbers) >= len(rows_l):
                 continue
-            on_rows = np.abs(cy[None] - np.concatenate([cy[left[rows_l]], cy[right[rows_r]]])[:, None]) <= h[None] / 3
-            if (on_rows & blocked[None]).any():
+            cells = np.concatenate([left[rows_l], right[rows_r]])
+            on_rows = np.abs(cy[None] - cy[cells][:, None]) <= h[None] / 3
+            if (on_rows & accel[None]).any() or 2 * (roles[cells] == "menuitem").sum() >= len(cells):
                 continue
-            out[left[rows_l]] = out[right[rows_r]] = True
-    return np.flatnonzero(out & (roles == "text"))
+            out[cells] = True
+    return np.flatnonzero(out & np.isin(roles, ("text", "menuitem")))
 
 
 #: Largest glyph of a toolbar button (px at scale 1, rule 6): bigger icons in a row are an
