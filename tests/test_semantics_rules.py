@@ -1292,6 +1292,36 @@ def test_the_parse_calls_a_borderless_search_entry_a_text_box():
     assert len(fields) == 1 and fields[0].bbox == (700, 80, 1020, 114), fields
 
 
+def _location_plate(label: str = "Location:", with_text: bool = True) -> tuple[np.ndarray, Elements]:
+    """Engrampa's location bar: a label, then a borderless plate (239 on 249) at (267, 77),
+    1000 x 35, holding a 16 px folder icon at its left end and the path "/" beside it."""
+    rgb = np.full((200, 1400, 3), 249, np.uint8)
+    rgb[77:112, 267:1267] = 239
+    rgb[88:102, 277:293] = (250, 132, 54)                      # the folder
+    boxes, kinds, texts, labels = [[277, 88, 293, 102]], ["icon"], [""], ["folder"]
+    if with_text:
+        rgb[88:102, 299:301] = 40                              # "/"
+        boxes, kinds, texts, labels = boxes + [[296, 86, 304, 104]], kinds + ["text"], texts + ["/"], labels + [""]
+    rgb[89:101, 185:245] = 60                                  # the label's ink
+    boxes, kinds, texts, labels = boxes + [[185, 86, 250, 106]], kinds + ["text"], texts + [label], labels + [""]
+    return rgb, Elements(boxes, kinds, texts, labels)
+
+
+@pytest.mark.parametrize("label, with_text, found", [
+    ("Location:", True, True),      # a location bar: "Location:", then the plate with icon and path
+    ("Location", True, False),      # no colon: a plate with an icon and a word may be a selected row
+    ("Location:", False, False),    # an icon alone on the plate: `plate_frames`' case
+])
+def test_a_plain_plate_after_a_form_label_holding_an_icon_and_text_is_a_text_field(label, with_text, found):
+    from detact.semantics.compounds import labelled_plates
+
+    rgb, els = _location_plate(label, with_text)
+    plates, parts = labelled_plates(rgb, els)
+    assert (plates.tolist() == [[267, 77, 1267, 112]]) is found, plates.tolist()
+    if found:
+        assert [p.tolist() for p in parts] == [[0, 1]]              # the icon, then the path
+
+
 # ---------------------------------------------------------------- action icons
 
 @pytest.mark.parametrize("label, score, icon, role, beside, expected", [

@@ -23,9 +23,9 @@ from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
 from ..text.lexicon import menu_items_read
 from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
-                        fields_around_icons, framed_regions, linked_buttons, neutral_inside, placeholder_compounds,
-                        numeric_text, placeholder_fields, plate_combos, plate_frames, spin_buttons, stepper_fields,
-                        value_apart)
+                        fields_around_icons, framed_regions, labelled_plates, linked_buttons, neutral_inside,
+                        numeric_text, placeholder_compounds, placeholder_fields, plate_combos, plate_frames,
+                        spin_buttons, stepper_fields, value_apart)
 from .features import control_inputs
 from .labels import FIELDS, assign_names
 from .plates import KEEP_ROLES, centred_labels
@@ -81,6 +81,9 @@ class Semantics:
                                                             *plate_combos(rgb, elements, groups, scale))
         # ... and so is a text with stacked steppers on its right that no frame holds
         compounds, counts, parts, stepped = _with_candidates(compounds, counts, parts, *stepper_fields(elements, scale))
+        # ... and a plain plate after a "Label:" holding an icon and text is a text field
+        compounds, counts, parts, labelled = _with_candidates(compounds, counts, parts,
+                                                              *labelled_plates(rgb, elements, scale))
         if len(compounds):
             compounds = compounds.with_(color=dominant_colors(rgb, compounds.xyxy))
         n = len(elements)
@@ -108,6 +111,8 @@ class Semantics:
         values += [int(r) for k in plated for r in parts[k] if elements.kind[r] == "text"]
         roles[n + stepped] = ["spinbox" if numeric_text(str(elements.text[parts[k][0]])) else "combobox" for k in stepped]
         values += [int(parts[k][0]) for k in stepped]
+        roles[n + labelled] = "textbox"
+        values += [int(r) for k in labelled for r in parts[k][1:]]
         # a field's frame around an icon at one end is a text box (see `compounds`), and the
         # icon in it the field's button (clear, search), not a second field or a tick box
         roles[n + fields] = "textbox"

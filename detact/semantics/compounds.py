@@ -48,6 +48,12 @@ A frame around a single text is a combo box when its free right end holds a drop
 between the text and the right border. The segmenter drops such marks (a 10x6 px chevron is
 below its size floor), so they are looked for in the pixels here; a rule, because a framed
 word alone looks like a button to the classifier.
+
+A plain plate the segmenter missed that starts with an icon and holds text on the icon's line,
+right of a form label ending in a colon, is a text field showing a value (`labelled_plates`): a
+file or archive manager's "Location: [folder-icon /]", drawn a few grey levels off its toolbar
+with no border. The colon-ended label is what tells it from a selected list row, which is a
+plate with an icon and text too.
 Two small triangles stacked there, one pointing up and one down, are a
 select's arrows too (web kits, macOS pop-up buttons) when the value is a word; beside a number
 they are a spin box's steppers, left to the classifier and `spin_buttons`. Where no frame was
@@ -382,6 +388,45 @@ def plate_combos(rgb: np.ndarray, elements: Elements, groups: np.ndarray, scale:
             continue
         plates.append(plate)
         parts.append(np.concatenate([others[np.argsort(b[others, 0], kind="stable")], [r]]).astype(np.int64))
+    return np.array(plates, np.int64).reshape(-1, 4), parts
+
+
+def labelled_plates(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tolerance: int = 3,
+                    reach: int = PLATE_REACH, min_fill: float = 0.9) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Text fields drawn as a plain plate the segmenter missed (see the module docstring): an
+    unframed icon of at most 32 px (``scale`` 1), no drop-down arrow, at the left end of a plate
+    found from its right (`find_plate`), the plate holding only elements on the icon's line, one
+    or more of them text runs, none framed, and a text run ending in ":" on the plate's row that
+    ends within two plate heights left of it. Returns the plates (K, 4) and each one's rows in
+    ``elements`` (the icon, then the texts left to right)."""
+    b = elements.xyxy.astype(np.int64)
+    centres = elements.centers
+    framed = (elements.frame >= 0).all(axis=1)
+    side = (b[:, 2:] - b[:, :2]).max(axis=1)
+    texts = np.flatnonzero(elements.kind == "text")
+    colon = texts[[str(elements.text[t]).rstrip().endswith(":") for t in texts]]
+    icons = np.flatnonzero((elements.kind == "icon") & ~framed & (side <= 32 * scale)
+                           & ~np.isin(elements.label, DROPDOWN_ARROWS))
+    plates, parts = [], []
+    if not len(colon):
+        return np.zeros((0, 4), np.int64), parts
+    for r in icons.tolist():
+        plate = find_plate(rgb, b[r], 1, scale, tolerance, reach, min_fill, at_end="left", look_along=False)
+        if plate is None:
+            continue
+        ph = plate[3] - plate[1]
+        cy = (plate[1] + plate[3]) / 2
+        label = (np.abs((b[colon, 1] + b[colon, 3]) / 2 - cy) <= ph / 2) & (b[colon, 2] <= plate[0] + 2) \
+            & (plate[0] - b[colon, 2] <= 2 * ph)
+        inside = np.flatnonzero(holds_point(plate, centres))
+        others = inside[inside != r]
+        on_line = (b[others, 1] < b[r, 3]) & (b[others, 3] > b[r, 1])
+        held_texts = others[elements.kind[others] == "text"]
+        if not label.any() or not len(held_texts) or not on_line.all() or framed[others].any() \
+                or np.isin(elements.label[others], DROPDOWN_ARROWS).any():
+            continue
+        plates.append(plate)
+        parts.append(np.concatenate([[r], held_texts[np.argsort(b[held_texts, 0], kind="stable")]]).astype(np.int64))
     return np.array(plates, np.int64).reshape(-1, 4), parts
 
 
