@@ -960,10 +960,19 @@ def _row_picture(kind: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 @pytest.mark.parametrize("kind, tabs", [("tabs", True), ("table", False), ("links", False), ("band", False)])
-def test_tab_rows(kind, tabs):
+@pytest.mark.parametrize("third", ["text", "combobox"])
+def test_tab_rows(kind, tabs, third):
+    """A label the classifier took for a combo box still takes part (Qt's boxed tabs)."""
     rgb, boxes = _row_picture(kind)
-    roles = np.array(["link", "link", "text", "link"], dtype=object)
+    roles = np.array(["link", "link", third, "link"], dtype=object)
     assert tab_rows(rgb, boxes, roles).tolist() == ([0, 1, 2, 3] if tabs else [])
+
+
+def test_a_button_breaks_a_tab_row():
+    """Buttons take no part: a row of framed buttons has rules between and under its labels."""
+    rgb, boxes = _row_picture("tabs")
+    roles = np.array(["link", "button", "link", "link"], dtype=object)
+    assert tab_rows(rgb, boxes, roles).tolist() == []
 
 
 def _glyph_tile(shape: str, dark: bool = False) -> np.ndarray:

@@ -8,7 +8,8 @@ a horizontal rule (the pane's top edge) runs under the whole row.
 Only the windows looked at are greyed (a whole screenshot's grey costs ~10 ms).
 
 Rule (`tab_rows`): a row of three or more item texts (`siblings.aligned_lines`, roles in
-`siblings.ITEM_ROLES`) is a tab row when
+`siblings.ITEM_ROLES`, or a field's role: a bare tab label the classifier took for a combo box,
+`FIELD_GUESSES`) is a tab row when
 
 1. between every two neighbours there is a vertical rule: a run of ink (grey level more than
    `INK_CONTRAST` from the gap's median) down one pixel column of the gap `RULE` to 2 label
@@ -29,6 +30,10 @@ from ..text.fast import to_gray
 from ..text.split import median_ink
 from .siblings import ITEM_ROLES, aligned_lines
 
+#: Roles a bare text run is given by mistake that may still be a tab's label (Qt's boxed tabs:
+#: one of "Behavior | Graphics | Interface" came back a combo box). Buttons are left out: a row
+#: of framed buttons has rules between its labels and under them too.
+FIELD_GUESSES = ("combobox", "textbox", "spinbox")
 INK_CONTRAST = 40
 RULE = 0.9
 UNDERLINE = 0.6
@@ -36,8 +41,9 @@ UNDERLINE = 0.6
 
 def tab_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) -> np.ndarray:
     """Indices into ``xyxy`` (N, 4) of the text items that are tabs on the RGB uint8 image
-    ``rgb``; ``roles`` (N,) are their roles so far (only `ITEM_ROLES` take part)."""
-    items = np.flatnonzero(np.isin(roles, ITEM_ROLES))
+    ``rgb``; ``roles`` (N,) are their roles so far (only `ITEM_ROLES` and `FIELD_GUESSES` take
+    part)."""
+    items = np.flatnonzero(np.isin(roles, ITEM_ROLES + FIELD_GUESSES))
     if len(items) < 3:
         return np.zeros(0, np.int64)
     found = []
