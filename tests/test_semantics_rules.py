@@ -433,6 +433,12 @@ def menu_bar(n: int, y: int = 5, h: int = 20) -> list[list[int]]:
     # a column whose left edges are 10 px apart is no column
     ([[40, 100, 120, 118], [50, 127, 130, 145], [40, 154, 120, 172]], ["menuitem", "text", "menuitem"],
      ["menuitem", "text", "menuitem"]),
+    # a list's rows read as boxes 24 and 17 px tall ("Lepcha", "Linear A": no descenders): one column
+    ([[4, 128, 55, 152], [4, 156, 50, 180], [5, 185, 63, 202], [4, 208, 63, 232]],
+     ["listitem", "listitem", "text", "listitem"], ["listitem"] * 4),
+    # ... but a run 1.7 times shorter is no row of that column (a note under a list)
+    ([[4, 128, 55, 152], [4, 156, 50, 180], [5, 186, 63, 200], [4, 208, 63, 232]],
+     ["listitem", "listitem", "text", "listitem"], ["listitem", "listitem", "text", "listitem"]),
 ])
 def test_siblings_share_a_role(boxes, roles, expected):
     got = harmonised_roles(np.array(boxes), np.array(roles, dtype=object))

@@ -10,7 +10,7 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
 2. Only the item roles take part (``ITEM_ROLES``: text, list item, link, menu item, tab);
    buttons, check boxes and the like keep what the classifier said.
 3. When one item role other than plain text holds at least half of a line, the line's other
-   items take it. Plain text never wins: a column of labels with a few list items among them
+   items take it (a column's heights may differ by `COLUMN_HEIGHT_RATIO` here). Plain text never wins: a column of labels with a few list items among them
    stays as it is (measured: making such lines all text lost role accuracy).
 4. Glyphs with a label on their right (icons, `glyphs_with_labels`) lined up the same way
    (heights within ``GLYPH_HEIGHT_RATIO``) are
@@ -86,6 +86,10 @@ COLUMN_GAP = 1.5
 COLUMN_ALIGN = 3.0
 #: Heights of one line differ by at most this factor.
 HEIGHT_RATIO = 4 / 3
+#: Heights of one column of items differ by at most this factor in rule 3: a list's rows are
+#: one height, but their detected text boxes are not ("Linear A" 17 px beside "Lepcha" 24 px,
+#: for want of descenders).
+COLUMN_HEIGHT_RATIO = 1.5
 MIN_LINE = 3
 
 
@@ -129,7 +133,10 @@ def harmonised_roles(xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) ->
     if len(takes_part) < MIN_LINE:
         return roles
     new = {}
-    for line in aligned_lines(np.asarray(xyxy)[takes_part], scale):
+    boxes = np.asarray(xyxy)[takes_part]
+    lines = aligned_lines(boxes, scale, axes=("row",)) \
+        + aligned_lines(boxes, scale, COLUMN_HEIGHT_RATIO, axes=("column",))
+    for line in lines:
         rows = takes_part[line]
         votes = Counter(role for role in roles[rows] if role != "text")
         if not votes:
