@@ -10,8 +10,9 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
 2. Only the item roles take part (``ITEM_ROLES``: text, list item, link, menu item, tab);
    buttons, check boxes and the like keep what the classifier said.
 3. When one item role other than plain text holds at least half of a line, the line's other
-   items take it (a column's heights may differ by `COLUMN_HEIGHT_RATIO` here). Plain text never wins: a column of labels with a few list items among them
-   stays as it is (measured: making such lines all text lost role accuracy).
+   items take it (a column's heights may differ by `COLUMN_HEIGHT_RATIO` here). Plain text
+   never wins: a column of labels with a few list items among them stays as it is (measured:
+   making such lines all text lost role accuracy).
 4. Glyphs with a label on their right (icons, `glyphs_with_labels`) lined up the same way
    (heights within ``GLYPH_HEIGHT_RATIO``) are
    one kind of control too: when check boxes, radios or switches (``GLYPH_LINE_ROLES``) hold
