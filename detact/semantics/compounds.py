@@ -48,18 +48,18 @@ A frame around a single text is a combo box when its free right end holds a drop
 between the text and the right border. The segmenter drops such marks (a 10x6 px chevron is
 below its size floor), so they are looked for in the pixels here; a rule, because a framed
 word alone looks like a button to the classifier.
-
-A plain plate the segmenter missed that starts with an icon and holds text on the icon's line,
-right of a form label ending in a colon, is a text field showing a value (`labelled_plates`): a
-file or archive manager's "Location: [folder-icon /]", drawn a few grey levels off its toolbar
-with no border. The colon-ended label is what tells it from a selected list row, which is a
-plate with an icon and text too.
 Two small triangles stacked there, one pointing up and one down, are a
 select's arrows too (web kits, macOS pop-up buttons) when the value is a word; beside a number
 they are a spin box's steppers, left to the classifier and `spin_buttons`. Where no frame was
 found round such steppers, a text run with an up arrow straight above a down arrow on its right
 is one field all the same (`stepper_fields`): a spin box beside a number, a combo box beside a
 word.
+
+A plain plate the segmenter missed that starts with an icon and holds text on the icon's line,
+right of a form label ending in a colon, is a text field showing a value (`labelled_plates`): a
+file or archive manager's "Location: [folder-icon /]", drawn a few grey levels off its toolbar
+with no border. The colon-ended label is what tells it from a selected list row, which is a
+plate with an icon and text too.
 """
 from __future__ import annotations
 

@@ -64,7 +64,8 @@ ZOOM_GLYPHS = {"Zoom in": ("+", "add", "plus", "zoom in"),
                "Zoom out": ("-", "\u2212", "\u2013", "remove", "minus", "zoom out")}
 #: A zoom level: "100%", "75 %", "12.5%".
 PERCENT = re.compile(r"^\d{1,4}(?:[.,]\d+)?\s?%$")
-#: Farthest a zoom button stands from the zoom level, in the button's heights (rule 6).
+#: Farthest a zoom button stands from the zoom level, in heights (the button's or the level's,
+#: the larger: a "+" is read tight to its ink) (rule 6).
 ZOOM_REACH = 4.0
 
 
@@ -247,8 +248,7 @@ def zoom_buttons(xyxy: np.ndarray, text: np.ndarray, label: np.ndarray, role: np
     """Rule 6: row -> "Zoom in" or "Zoom out" for the elements (boxes ``(N, 4)``, their
     ``text``, icon ``label`` and ``role``, each ``(N,)``) that are a "+" or a "-" on the row of
     a zoom level (`PERCENT`), at most `ZOOM_REACH` heights (theirs or the level's, the larger)
-    from it. Only plain text,
-    icons, pictures and buttons take part."""
+    from it. Only plain text, icons, pictures and buttons take part."""
     b = np.asarray(xyxy, np.float64).reshape(-1, 4)
     own = [str(t).strip().lower() or str(lb).strip().lower() for t, lb in zip(text, label)]
     levels = np.flatnonzero([bool(PERCENT.match(str(t).strip())) for t in text])
