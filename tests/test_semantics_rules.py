@@ -621,6 +621,24 @@ def test_a_column_of_labels_with_icons_is_a_list(icons, icon_role, label_role, i
         else (len(runs) == 0 and len(found_icons) == 0)
 
 
+@pytest.mark.parametrize("narrow_at, is_list", [
+    (27, True),     # an 18 px glyph centred where the 32 px icons are (x 20-52): left edges 7 px apart
+    (20, True),     # ... or left-aligned with them
+    (34, False),    # its left edge 14 px off the others' and its centre 7 px: no column
+])
+def test_icons_of_other_widths_line_up_by_their_centres(narrow_at, is_list):
+    """xfce4-appfinder's launcher list: 32 px icons and one 18 px glyph, each centred in its cell."""
+    from detact.semantics.siblings import icon_list_rows
+
+    labels = [[60, 100 + 40 * k, 200, 120 + 40 * k] for k in range(4)]
+    icons = [[20, 94 + 40 * k, 52, 126 + 40 * k] for k in range(4)]
+    icons[1] = [narrow_at, 101 + 40, narrow_at + 18, 119 + 40]
+    kind = np.array(["text"] * 4 + ["icon"] * 4, dtype=object)
+    roles = np.array(["text"] * 4 + ["icon"] * 4, dtype=object)
+    found_icons, runs = icon_list_rows(kind, np.array(labels + icons, float), roles)
+    assert (len(runs) == 4 and len(found_icons) == 4) if is_list else len(runs) == 0
+
+
 @pytest.mark.parametrize("items, expected", [
     # Qt's spin box with no frame found: the value, then an up arrow above a down arrow
     ([([10, 12, 60, 32], "text", "5 min", ""), ([300, 12, 312, 20], "icon", "", "chevron up"),

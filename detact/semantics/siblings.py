@@ -222,9 +222,9 @@ def icon_list_rows(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale:
     """Rule 5b: the icons and labels of a list drawn as a column of text runs (`aligned_lines`
     over the runs ``roles`` ``(N,)`` calls plain text, a link or a list item) of which
     `MIN_LINE` or more have an icon on their left (`glyphs_with_labels`), those icons' left
-    edges within ``2 * COLUMN_ALIGN`` px and none of them a control but a button or tab: a
-    sidebar's places, a folder tree's rows (some icons may be missing). Returns the icon rows
-    and the column's runs."""
+    edges (or centres) within ``2 * COLUMN_ALIGN`` px and none of them a control but a button or
+    tab: a sidebar's places, a folder tree's rows (some icons may be missing). Returns the icon
+    rows and the column's runs."""
     kind, b = np.asarray(kind), np.asarray(xyxy, np.float64).reshape(-1, 4)
     roles = np.asarray(roles, dtype=object)[:len(b)]
     none = np.zeros(0, np.int64)
@@ -237,7 +237,10 @@ def icon_list_rows(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale:
     for line in aligned_lines(b[texts], scale, axes=("column",)):
         rows = texts[line]
         mine = np.array([icon_of[r] for r in rows.tolist() if r in icon_of], np.int64)
-        if len(mine) < MIN_LINE or np.ptp(b[mine, 0]) > 2 * COLUMN_ALIGN * scale:
+        # the icons line up by their left edges or, when their widths differ (a 18 px glyph
+        # among 32 px ones, each centred in its cell), by their centres
+        centres = (b[mine, 0] + b[mine, 2]) / 2
+        if len(mine) < MIN_LINE or min(np.ptp(b[mine, 0]), np.ptp(centres)) > 2 * COLUMN_ALIGN * scale:
             continue
         if not np.isin(roles[mine], ("icon", "image", "button", "tab", "link", "listitem")).all():
             continue
