@@ -237,7 +237,7 @@ def icon_list_rows(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale:
     for line in aligned_lines(b[texts], scale, axes=("column",)):
         rows = texts[line]
         mine = np.array([icon_of[r] for r in rows.tolist() if r in icon_of], np.int64)
-        # the icons line up by their left edges or, when their widths differ (a 18 px glyph
+        # the icons line up by their left edges or, when their widths differ (an 18 px glyph
         # among 32 px ones, each centred in its cell), by their centres
         centres = (b[mine, 0] + b[mine, 2]) / 2
         if len(mine) < MIN_LINE or min(np.ptp(b[mine, 0]), np.ptp(centres)) > 2 * COLUMN_ALIGN * scale:
