@@ -174,16 +174,12 @@ class Semantics:
         # ... and so is an icon drawn as a ring with a label on its right: a radio button
         rings, dotted = ring_glyphs(rgb, elements, roles)
         roles[rings] = "radio"
-        for r, on in zip(rings.tolist(), dotted.tolist()):
-            kept = tuple(s for s in states[r] if s != "checked")
-            states[r] = kept + ("checked",) if on else kept
+        states = _with_checked(states, rings, dotted)
         # ... and an unnamed icon drawn as a square box with a label on its right: a check box,
         # checked when something is drawn inside it
         boxes, ticked = box_glyphs(rgb, elements, roles, scale)
         roles[boxes] = "checkbox"
-        for r, on in zip(boxes.tolist(), ticked.tolist()):
-            kept = tuple(s for s in states[r] if s != "checked")
-            states[r] = kept + ("checked",) if on else kept
+        states = _with_checked(states, boxes, ticked)
         # ... and glyphs lined up with their labels are one kind of control (see `siblings`)
         roles[:n] = _harmonised_glyphs(elements, roles, parts, scale, other_glyph)
         # ... and icons lined up beside list items are those rows' icon cells (see `siblings`)
@@ -272,6 +268,16 @@ def _with_candidates(compounds: Elements, counts: np.ndarray, parts: list[np.nda
     return (Elements.concat([compounds, framed_regions(np.asarray(boxes).reshape(-1, 4))]),
             np.concatenate([counts, np.array([len(p) for p in new_parts], np.int32)]),
             list(parts) + list(new_parts), first + np.arange(len(new_parts)))
+
+
+def _with_checked(states: list[tuple[str, ...]], rows: np.ndarray, checked: np.ndarray) -> list[tuple[str, ...]]:
+    """``states`` with "checked" set for each of ``rows`` as ``checked`` (K,) bool says (a glyph's
+    drawing overrides the classifier's call); a copy."""
+    states = list(states)
+    for r, on in zip(np.asarray(rows).tolist(), np.asarray(checked).tolist()):
+        kept = tuple(s for s in states[r] if s != "checked")
+        states[r] = kept + ("checked",) if on else kept
+    return states
 
 
 def _with_pressed(rgb: np.ndarray, elements: Elements, roles: np.ndarray, states: list[tuple[str, ...]],

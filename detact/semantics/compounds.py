@@ -381,10 +381,8 @@ def plate_combos(rgb: np.ndarray, elements: Elements, groups: np.ndarray, scale:
         plate = find_plate(rgb, b[r], -1, scale, tolerance, reach, min_fill, at_end="right", look_along=False)
         if plate is None:
             continue
-        inside = np.flatnonzero(holds_point(plate, centres))
-        others = inside[inside != r]
-        on_line = (b[others, 1] < b[r, 3]) & (b[others, 3] > b[r, 1])
-        if not on_line.all():
+        others = _held_on_line(plate, b, centres, r)
+        if others is None:
             continue
         plates.append(plate)
         parts.append(np.concatenate([others[np.argsort(b[others, 0], kind="stable")], [r]]).astype(np.int64))
@@ -418,16 +416,24 @@ def labelled_plates(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tol
         cy = (plate[1] + plate[3]) / 2
         label = (np.abs((b[colon, 1] + b[colon, 3]) / 2 - cy) <= ph / 2) & (b[colon, 2] <= plate[0] + 2) \
             & (plate[0] - b[colon, 2] <= 2 * ph)
-        inside = np.flatnonzero(holds_point(plate, centres))
-        others = inside[inside != r]
-        on_line = (b[others, 1] < b[r, 3]) & (b[others, 3] > b[r, 1])
+        others = _held_on_line(plate, b, centres, r)
+        if not label.any() or others is None:
+            continue
         held_texts = others[elements.kind[others] == "text"]
-        if not label.any() or not len(held_texts) or not on_line.all() or framed[others].any() \
-                or np.isin(elements.label[others], DROPDOWN_ARROWS).any():
+        if not len(held_texts) or framed[others].any() or np.isin(elements.label[others], DROPDOWN_ARROWS).any():
             continue
         plates.append(plate)
         parts.append(np.concatenate([[r], held_texts[np.argsort(b[held_texts, 0], kind="stable")]]).astype(np.int64))
     return np.array(plates, np.int64).reshape(-1, 4), parts
+
+
+def _held_on_line(plate: np.ndarray, boxes: np.ndarray, centres: np.ndarray, r: int) -> np.ndarray | None:
+    """The rows other than ``r`` whose centres (``centres`` (N, 2)) the ``plate`` (4,) holds, or
+    None when one of them is off the line of element ``r`` (``boxes`` (N, 4))."""
+    inside = np.flatnonzero(holds_point(plate, centres))
+    others = inside[inside != r]
+    on_line = (boxes[others, 1] < boxes[r, 3]) & (boxes[others, 3] > boxes[r, 1])
+    return others if on_line.all() else None
 
 
 #: Icon labels of a stepper's up and down arrows (`stepper_fields`).

@@ -198,9 +198,19 @@ def ring_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, max_gap: float = 1
     glyphs labelled by a menu item, or by a link (a navigation bar's items drawn with a circle
     icon)."""
     free = (elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL)
+    icons = _glyphs_labelled_by_controls(elements, roles, free, max_gap)
+    return _with_states(icons, [ring_state(rgb, elements.xyxy[r]) for r in icons.tolist()])
+
+
+def _glyphs_labelled_by_controls(elements, roles: np.ndarray, free: np.ndarray, max_gap: float) -> np.ndarray:
+    """Rows of the ``free`` (N,) glyphs with a text run on their right within ``max_gap`` glyph
+    widths (`glyphs_with_labels`) that is no menu item (`siblings.menu_items`) nor link."""
     icons, labels = glyphs_with_labels(elements.kind, elements.xyxy, free, max_gap)
-    icons = icons[~(menu_items(elements.xyxy, roles, elements.text)[labels] | (roles[labels] == "link"))]
-    states = [ring_state(rgb, elements.xyxy[r]) for r in icons.tolist()]
+    return icons[~(menu_items(elements.xyxy, roles, elements.text)[labels] | (roles[labels] == "link"))]
+
+
+def _with_states(icons: np.ndarray, states: list[bool | None]) -> tuple[np.ndarray, np.ndarray]:
+    """The ``icons`` whose state is not None, and those states (K,) bool."""
     rows = np.array([r for r, st in zip(icons.tolist(), states) if st is not None], np.int64)
     return rows, np.array([st for st in states if st is not None], bool)
 
@@ -258,13 +268,11 @@ def box_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, scale: float = 1.0,
     links."""
     free = (elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL) \
         & np.isin(elements.label, ("", EMPTY_BOX))
-    icons, labels = glyphs_with_labels(elements.kind, elements.xyxy, free, max_gap)
-    icons = icons[~(menu_items(elements.xyxy, roles, elements.text)[labels] | (roles[labels] == "link"))]
+    icons = _glyphs_labelled_by_controls(elements, roles, free, max_gap)
     states = [box_state(rgb, elements.xyxy[r], scale) for r in icons.tolist()]
     # a box named "stop" must be empty: a filled one is as likely a folder's icon
-    states = [None if st and elements.label[r] == EMPTY_BOX else st for r, st in zip(icons.tolist(), states)]
-    rows = np.array([r for r, st in zip(icons.tolist(), states) if st is not None], np.int64)
-    return rows, np.array([st for st in states if st is not None], bool)
+    return _with_states(icons, [None if st and elements.label[r] == EMPTY_BOX else st
+                                for r, st in zip(icons.tolist(), states)])
 
 
 def box_state(image: np.ndarray, box, scale: float = 1.0, contrast: int = 40) -> bool | None:
