@@ -110,6 +110,12 @@ def item_style(rng: random.Random, fonts: list[str], page_font: str, dark: bool)
         style["color"] = "#ffffff" if rng.random() < 0.8 else "#000000"
     elif r < 0.3:  # a chip or selected row: a tint of the page
         style["fill"] = _colour(rng, dark, (0.03, 0.15))
+    # links: underlined runs, whose underline the engine erases before reading (erase_underlines)
+    # and whose gaps the recognizer must not read as characters ("#flag-name" -> "- #name")
+    style["underline"] = not style["fill"] and rng.random() < 0.1
+    if style["underline"] and rng.random() < 0.5:
+        hue, sat = rng.randint(200, 240), rng.randint(50, 90)  # drawn in this order: seeded runs repeat
+        style["color"] = f"hsl({hue}, {sat}%, {rng.randint(65, 75) if dark else rng.randint(30, 45)}%)"
     return style
 
 
@@ -122,7 +128,8 @@ def page_html(rows: list[list[tuple[str, dict]]], fonts_css: str, bg: str, css_s
         for i, (text, st) in enumerate(row):
             fill = (f"background:{st['fill']};padding:0.3em 0.8em;border-radius:5px;" if st["fill"] else "")
             cells.append(f'<span class="cell" style="{fill}"><span class="gt" data-i="{i}" style="font-family:'
-                         f"'{st['font']}';font-size:{st['size']}px;font-weight:{st['weight']};color:{st['color']}\">"
+                         f"'{st['font']}';font-size:{st['size']}px;font-weight:{st['weight']};color:{st['color']};"
+                         f"{'text-decoration:underline;' if st.get('underline') else ''}\">"
                          f"{html.escape(text)}</span></span>")
         body.append(f'<div class="row">{"".join(cells)}</div>')
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><style>{fonts_css}"
@@ -253,7 +260,8 @@ def build(pages: int, seed: int, out: Path, chromium: str = DEFAULT_CHROMIUM, st
                 shard["png"].append(cv2.imencode(".png", crop)[1].tobytes())
                 shard["text"].append(text)
                 shard["meta"].append({"page": p, "font": st["font"], "size": st["size"], "weight": st["weight"],
-                                      "scale": scale, "aa": aa, "dark": dark, "fill": bool(st["fill"])})
+                                      "scale": scale, "aa": aa, "dark": dark, "fill": bool(st["fill"]),
+                                      "underline": st["underline"]})
             stats["strings"] += int(sum(ok))
             stats["examples"] += len(keep)
             if (p + 1) % PAGES_PER_SHARD == 0 or p + 1 == last:

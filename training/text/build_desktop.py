@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Recognizer training crops from real desktop screenshots whose text is known (captures made by
+`training/controls/desktop`, labelled from AT-SPI: ``CAPTURE/screenshot.png`` + ``CAPTURE/gt.json``).
+
+    python training/text/build_desktop.py CAPTURE_DIR [CAPTURE_DIR ...] --out /work/gen/text/desk
+
+Chromium's pages teach the recognizer fonts and characters; they never show what a desktop
+puts beside its words (GTK frame rules, check boxes, the edge of a tab, an icon one pixel away)
+or how GTK and Qt hint at 1x and 2x. Here every element that draws one line of text gives one
+example when DetACT's own run finder (`FastTextEngine.runs`) finds exactly one run centred in
+the element's box: the run as inference reads it (`without_line_above`, `with_side_room`) at
+screen resolution (the trainer makes the crop, as for `build_data.py --native`) and the
+element's text as its label.
+
+AT-SPI's text is what the widget holds, not always what it draws (ellipsised labels, a
+mnemonic's underscore, a field scrolled sideways), so an example is kept only when the shipped
+recognizer's read is within a small edit distance of it (`--max-distance`, a share of its
+length, and always one character: a key's "ln" read "|n" is kept): close enough that the
+label is what is drawn, so its wrong characters are the recognizer's, the ones worth learning.
+Output: ``OUT/data/shard-NNN.npz`` and ``OUT/data/manifest.json`` in `build_data.py --native`'s
+format (each capture is one "page").
+
+Never give it `../shared/eval/dev` or `dev2`, or captures set aside for measuring.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from common import DEFAULT_OUT, benchmarks_on_path
+
+benchmarks_on_path()
+from build_data import _save  # noqa: E402
+
+#: Longest label kept (longer ones are paragraphs or paths a field scrolls).
+MAX_LENGTH = 60
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance between two strings."""
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def leaf_texts(elements: list[dict], characters: set[str]) -> list[tuple[np.ndarray, str]]:
+    """(box, text) of the elements that draw one line of text the recognizer can spell, one per
+    box: where a button and the label inside it carry the same text, the smaller box."""
+    found = []
+    for el in elements:
+        text = (el.get("text") or "").strip()
+        if not text or "\n" in text or len(text) > MAX_LENGTH or not set(text) <= characters:
+            continue
+        found.append((np.asarray(el["bbox"], np.float64), text))
+    keep = []
+    for i, (box, text) in enumerate(found):
+        area = (box[2] - box[0]) * (box[3] - box[1])
+        inner = any(j != i and t == text and b[0] >= box[0] and b[1] >= box[1] and b[2] <= box[2]
+                    and b[3] <= box[3] and (b[2] - b[0]) * (b[3] - b[1]) < area for j, (b, t) in enumerate(found))
+        if not inner:
+            keep.append((box, text))
+    return keep
+
+
+def build(captures: list[Path], out: Path, max_distance: float = 0.34) -> dict:
+    """Crops and labels of every capture; returns the manifest."""
+    import cv2
+    from PIL import Image
+
+    from detact.text.fast import FastTextEngine, to_gray, with_side_room, without_line_above
+    from detact.text.recognize import SCREEN_CHARACTERS
+
+    characters = set(SCREEN_CHARACTERS) - {""}
+    engine = FastTextEngine(device="cpu")
+    data = out / "data"
+    data.mkdir(parents=True, exist_ok=True)
+    shard = {"png": [], "text": [], "meta": []}
+    stats = {"captures": 0, "labels": 0, "paired": 0, "examples": 0, "misread": 0}
+    t0 = time.time()
+    for page, capture in enumerate(captures):
+        gt = json.loads((capture / "gt.json").read_text())
+        rgb = np.asarray(Image.open(capture / "screenshot.png").convert("RGB"))
+        labelled = leaf_texts(gt["elements"], characters)
+        runs, _, source = engine.runs(rgb)
+        stats["captures"] += 1
+        stats["labels"] += len(labelled)
+        if not len(runs) or not labelled:
+            continue
+        gray = to_gray(rgb)
+        read_at = with_side_room(without_line_above(gray, runs), rgb.shape[1])
+        cx, cy = (runs[:, 0] + runs[:, 2]) / 2, (runs[:, 1] + runs[:, 3]) / 2
+        pairs = []
+        for box, text in labelled:
+            inside = np.flatnonzero((cx >= box[0]) & (cx <= box[2]) & (cy >= box[1]) & (cy <= box[3]))
+            if len(inside) == 1:
+                pairs.append((int(inside[0]), text))
+        # a run claimed by two labels (a row and its cell) is ambiguous: dropped
+        claimed = np.bincount([r for r, _ in pairs], minlength=len(runs))
+        pairs = [(r, t) for r, t in pairs if claimed[r] == 1]
+        stats["paired"] += len(pairs)
+        if not pairs:
+            continue
+        reads, _, _ = engine.recognizer.recognize(source, read_at[[r for r, _ in pairs]])
+        for (r, text), read in zip(pairs, reads):
+            distance = edit_distance(read.strip(), text)
+            if distance > max(1.0, max_distance * len(text)):
+                continue
+            x0, y0, x1, y1 = (int(v) for v in read_at[r])
+            shard["png"].append(cv2.imencode(".png", np.ascontiguousarray(source[y0:y1, x0:x1]))[1].tobytes())
+            shard["text"].append(text)
+            shard["meta"].append({"page": page, "capture": capture.name, "scale": gt.get("scale", 1),
+                                  "toolkit": gt.get("toolkit", ""), "size": int(y1 - y0), "read": read.strip()})
+            stats["examples"] += 1
+            stats["misread"] += int(distance > 0)
+        if (page + 1) % 50 == 0 or page + 1 == len(captures):
+            _save(data / f"shard-{page // 50:03d}.npz", shard)
+            shard = {"png": [], "text": [], "meta": []}
+            print(f"capture {page + 1}/{len(captures)}: {stats['examples']} examples "
+                  f"({stats['misread']} misread now), {time.time() - t0:.0f} s", file=sys.stderr)
+    manifest = {"source": "desktop", "crops": "native", "captures": [c.name for c in captures],
+                "max_distance": max_distance, **stats, "seconds": round(time.time() - t0, 1)}
+    (data / "manifest.json").write_text(json.dumps(manifest, indent=1))
+    return manifest
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("captures", type=Path, nargs="+",
+                    help="capture folders (screenshot.png + gt.json), or folders of them")
+    ap.add_argument("--out", type=Path, default=DEFAULT_OUT / "desktop")
+    ap.add_argument("--max-distance", type=float, default=0.34,
+                    help="largest edit distance, as a share of the label's length, between the "
+                         "shipped recognizer's read and the label for the example to be kept")
+    a = ap.parse_args(argv)
+    captures = []
+    for path in a.captures:
+        if (path / "gt.json").exists():
+            captures.append(path)
+        elif path.is_dir():
+            captures += sorted(p for p in path.iterdir() if (p / "gt.json").exists())
+        else:
+            ap.error(f"{path}: not a capture folder (screenshot.png + gt.json) or a folder of them")
+    if not captures:
+        ap.error("no captures found")
+    for shared in ("eval/dev", "eval/dev2"):
+        if any(shared in str(c.resolve()) for c in captures):
+            ap.error(f"{shared} is a test set: never train on it")
+    print(json.dumps(build(captures, a.out, a.max_distance)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
