@@ -639,6 +639,33 @@ def test_icons_of_other_widths_line_up_by_their_centres(narrow_at, is_list):
     assert (len(runs) == 4 and len(found_icons) == 4) if is_list else len(runs) == 0
 
 
+@pytest.mark.parametrize("header, header_role, item_x, beside, is_header", [
+    ("Places", "text", 44, False, True),        # Thunar's sidebar: a header, rows indented 37 px
+    ("Devices", "link", 44, False, True),       # ... read as a link
+    ("Computer", "text", 37, False, True),      # Caja's, rows indented one height
+    ("Name:", "text", 44, False, False),        # a form's label above a list
+    ("Places", "text", 10, False, False),       # rows not indented: a plain title
+    ("Places", "text", 200, False, False),      # rows far to the right: another column
+    ("Places", "text", 44, True, False),        # something else on its line: no lone header
+    ("Files on this computer today", "text", 44, False, False),  # a sentence
+    ("Places", "menuitem", 44, False, False),   # a menu's item keeps its role
+])
+def test_a_short_line_over_indented_rows_heads_a_tree(header, header_role, item_x, beside, is_header):
+    """Thunar's and Caja's sidebars: section headers drawn as tree rows without an icon."""
+    from detact.semantics.siblings import tree_headers
+
+    boxes = [[7, 112, 56, 133], [item_x, 138, item_x + 110, 160], [item_x, 164, item_x + 90, 186]]
+    texts = [header, "Home", "Desktop"]
+    roles = [header_role, "listitem", "listitem"]
+    if beside:
+        boxes.append([80, 112, 130, 133])
+        texts.append("Edit")
+        roles.append("button")
+    kind = np.array(["text"] * len(boxes), dtype=object)
+    found = tree_headers(kind, np.array(boxes, float), np.array(texts, dtype=object), np.array(roles, dtype=object))
+    assert found.tolist() == ([0] if is_header else [])
+
+
 @pytest.mark.parametrize("items, expected", [
     # Qt's spin box with no frame found: the value, then an up arrow above a down arrow
     ([([10, 12, 60, 32], "text", "5 min", ""), ([300, 12, 312, 20], "icon", "", "chevron up"),

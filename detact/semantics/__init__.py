@@ -34,7 +34,8 @@ from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, action_icons, box_glyphs, c
                     link_texts, make_role_classifier, one_glyph_reads, ring_glyphs, shows_other_glyph)
 from .sliders import slider_tracks
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, keypad_keys,
-                       list_row_icons, menu_columns, table_cells, toolbar_icons, toolbar_labels)
+                       list_row_icons, menu_columns, table_cells, toolbar_icons, toolbar_labels,
+                       tree_headers)
 from .tabs import tab_rows
 from .tree import CONTAINER_ROLES, build_tree
 
@@ -200,6 +201,8 @@ class Semantics:
         # ... and plain text in two columns sharing rows is a table's cells (see `siblings`)
         roles[table_cells(elements.xyxy, elements.text, roles[:n], scale)] = "listitem"
         roles[list_row_icons(elements.kind, elements.xyxy, roles[:n], scale)] = "listitem"
+        # ... and a short line heading indented list rows is a tree's section header row
+        roles[tree_headers(elements.kind, elements.xyxy, elements.text, roles[:n])] = "listitem"
         roles[link_texts(elements, roles)] = "link"
         # ... and so is a glyph read as a letter or two, which becomes the icon it is
         letters = np.union1d(glyphs_read_as_letters(elements, roles),

@@ -68,6 +68,13 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    stays as the classifier said: it may be a form's labels or a paragraph; so do two columns
    whose left one ends in colons (a form's labels and values) or holds bare numbers (an
    editor's line numbers and code).
+11. A tree's section headers: a plain text run or link of at most `HEADER_WORDS` words, not
+   ending in a colon, alone on its line, with a list item's text starting within
+   `HEADER_REACH` heights below it and indented by `HEADER_INDENT` heights or more (the rows'
+   icons sit in that indent), is a row of that tree: a list item (`tree_headers`: a file
+   manager's "Places", "Devices", "Computer", "Network"). Why: GTK draws these headers as tree
+   rows without an icon, bold or grey, flush with the rows' icons, so nothing else marks them
+   as rows; a form's "Label:" above a list is excluded by its colon, a paragraph by its length.
 """
 from __future__ import annotations
 
@@ -247,6 +254,47 @@ def icon_list_rows(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale:
         icons += mine.tolist()
         runs += rows.tolist()
     return np.array(icons, np.int64), np.array(runs, np.int64)
+
+
+#: A tree's section header (`tree_headers`) has at most this many words ...
+HEADER_WORDS = 3
+#: ... the text of a list item starts within this many of its heights below its bottom ...
+HEADER_REACH = 2.5
+#: ... indented by at least this many heights (where the rows' icons are) ...
+HEADER_INDENT = 0.8
+#: ... and by at most this many (farther, it is another column's text).
+HEADER_MAX_INDENT = 6.0
+
+
+def tree_headers(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray) -> np.ndarray:
+    """Rule 11: rows of the text runs (``(N,)`` kind, ``(N, 4)`` boxes, texts, ``roles``) that head
+    a tree's section: plain text or a link of at most `HEADER_WORDS` words, not ending in ":",
+    nothing else on its line within 4 heights to its right, and the text of a list item starting
+    within `HEADER_REACH` heights below it, indented by `HEADER_INDENT` to `HEADER_MAX_INDENT`
+    heights, its height within ``HEIGHT_RATIO`` (all in heights: no scale needed)."""
+    kind, b = np.asarray(kind), np.asarray(xyxy, np.float64).reshape(-1, 4)
+    roles = np.asarray(roles, dtype=object)[:len(b)]
+    texts = [str(t or "").strip() for t in texts]
+    h = np.maximum(b[:, 3] - b[:, 1], 1.0)
+    items = np.flatnonzero((kind == "text") & (roles == "listitem"))
+    found = []
+    for k in np.flatnonzero((kind == "text") & np.isin(roles, ("text", "link"))):
+        words = texts[k].split()
+        if not words or len(words) > HEADER_WORDS or texts[k].endswith(":") or not len(items):
+            continue
+        overlap = np.minimum(b[:, 3], b[k, 3]) - np.maximum(b[:, 1], b[k, 1])
+        beside = (overlap > 0.5 * h[k]) & (b[:, 0] >= b[k, 2]) & (b[:, 0] - b[k, 2] <= 4 * h[k])
+        beside[k] = False
+        if beside.any():
+            continue
+        below = b[items, 1] - b[k, 3]
+        indent = (b[items, 0] - b[k, 0]) / h[k]
+        ratio = h[items] / h[k]
+        under = ((below >= -0.5 * h[k]) & (below <= HEADER_REACH * h[k]) & (indent >= HEADER_INDENT)
+                 & (indent <= HEADER_MAX_INDENT) & (ratio <= HEIGHT_RATIO) & (1 / ratio <= HEIGHT_RATIO))
+        if under.any():
+            found.append(k)
+    return np.array(found, np.int64)
 
 
 #: A table has at least this many rows shared by two of its columns (`table_cells`).
