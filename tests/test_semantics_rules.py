@@ -502,6 +502,19 @@ def test_icons_beside_list_items_are_list_items(glyph_roles, label_roles, expect
     assert list_row_icons(kind, boxes, roles).tolist() == []
 
 
+@pytest.mark.parametrize("gap, taken", [
+    (2.2, True),    # Caja's sidebar: a row whose icon was read into its text, a header between
+    (3.5, False),   # farther apart: two lists of two rows, no line of three
+])
+def test_icons_down_a_list_may_skip_a_row(gap, taken):
+    """Four 30 px icons beside list items, the last two `gap` heights below the first two."""
+    tops = [0, 50, 80 + gap * 30, 130 + gap * 30]
+    boxes = [[40, 294 + t, 72, 324 + t] for t in tops] + [[76, 296 + t, 200, 326 + t] for t in tops]
+    kind = np.array(["icon"] * 4 + ["text"] * 4, dtype=object)
+    roles = np.array(["icon"] * 4 + ["listitem"] * 4, dtype=object)
+    assert list_row_icons(kind, np.array(boxes, float), roles).tolist() == ([0, 1, 2, 3] if taken else [])
+
+
 @pytest.mark.parametrize("picture_role, taken", [("image", True), ("icon", True), ("button", False)])
 def test_unnamed_pictures_beside_list_items_are_list_items(picture_role, taken):
     """A file list's 100 px folder pictures, regions the icon stage did not name, are the rows'

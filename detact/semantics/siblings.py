@@ -203,12 +203,17 @@ def harmonised_glyphs(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, rol
     return roles
 
 
+#: Icons down a list's column may stand this many heights apart (`list_row_icons`): a tree's
+#: section headers (rule 11) and rows whose icon was read into their text break the column.
+LIST_ICON_GAP = 2.5
+
+
 def list_row_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) -> np.ndarray:
     """Rows of the icons and unnamed pictures (``(N,)`` kind, ``(N, 4)`` boxes) that rule 5 makes
     list items: in a line of `MIN_LINE` or more labelled icons (`glyphs_with_labels`,
     `aligned_lines` with heights within ``GLYPH_HEIGHT_RATIO``) whose labels are list items for at
     least half of the line, those whose own role (``roles`` ``(N,)``) is "icon" or "image" and
-    whose label is a list item."""
+    whose label is a list item. Down a column the icons may stand `LIST_ICON_GAP` heights apart."""
     roles, kind = np.asarray(roles, dtype=object), np.asarray(kind)
     # a picture the icon stage did not name (a region the classifier calls an image) counts
     pictures = (kind == "icon") | ((kind == "region") & np.isin(roles[:len(kind)], ("icon", "image")))
@@ -216,7 +221,7 @@ def list_row_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale:
     if len(glyphs) < MIN_LINE:
         return np.zeros(0, np.int64)
     found = []
-    for line in aligned_lines(np.asarray(xyxy)[glyphs], scale, GLYPH_HEIGHT_RATIO):
+    for line in aligned_lines(np.asarray(xyxy)[glyphs], scale, GLYPH_HEIGHT_RATIO, column_gap=LIST_ICON_GAP):
         listed = roles[labels[line]] == "listitem"
         if 2 * listed.sum() >= len(line):
             plain = np.isin(roles[glyphs[line]], ("icon", "image")) & listed
