@@ -652,6 +652,32 @@ def test_icons_of_other_widths_line_up_by_their_centres(narrow_at, is_list):
     assert (len(runs) == 4 and len(found_icons) == 4) if is_list else len(runs) == 0
 
 
+@pytest.mark.parametrize("close_at, close_label, close_height, label_role, between, is_tab", [
+    (117, "close", 12, "button", False, True),     # juffed's one document tab: "script.py x"
+    (117, "window close", 12, "text", False, True),
+    (117, "close", 12, "textbox", False, True),
+    (117, "close", 12, "menuitem", False, False),  # a menu's item keeps its role
+    (160, "close", 12, "button", False, False),    # the glyph farther than 1.5 heights
+    (117, "close", 36, "button", False, False),    # taller than the label: a window's button
+    (117, "search", 12, "button", False, False),   # another glyph
+    (100, "close", 12, "button", False, False),    # starts before the label ends
+    (135, "close", 12, "button", True, False),     # another run in between (the glyph is its)
+])
+def test_a_label_with_a_close_glyph_after_it_is_a_tab(close_at, close_label, close_height, label_role, between,
+                                                      is_tab):
+    from detact.semantics.tabs import closable_tabs
+
+    cy = 80
+    boxes = [[56, 67, 111, 94], [close_at, cy - close_height // 2, close_at + 12, cy + close_height - close_height // 2]]
+    kind, labels, roles = ["text", "icon"], ["", close_label], [label_role, "button"]
+    if between:
+        boxes.append([113, 70, 130, 90])
+        kind, labels, roles = kind + ["text"], labels + [""], roles + ["text"]
+    found = closable_tabs(np.array(kind, dtype=object), np.array(boxes, float), np.array(labels, dtype=object),
+                          np.array(roles, dtype=object))
+    assert (0 in found.tolist()) == is_tab
+
+
 @pytest.mark.parametrize("header, header_role, item_x, beside, is_header", [
     ("Places", "text", 44, False, True),        # Thunar's sidebar: a header, rows indented 37 px
     ("Devices", "link", 44, False, True),       # ... read as a link

@@ -36,7 +36,7 @@ from .sliders import slider_tracks
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, keypad_keys,
                        list_row_icons, menu_columns, table_cells, toolbar_icons, toolbar_labels,
                        tree_headers)
-from .tabs import tab_rows
+from .tabs import closable_tabs, tab_rows
 from .tree import CONTAINER_ROLES, build_tree
 
 __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
@@ -162,6 +162,8 @@ class Semantics:
         roles[text] = harmonised_roles(elements.xyxy[text], roles[text], scale)
         # ... and items between the rules of a tab row are tabs (see `tabs`)
         roles[text[tab_rows(rgb, elements.xyxy[text], roles[text], scale)]] = "tab"
+        # ... and so is a label with a close glyph right after it (see `tabs`)
+        roles[closable_tabs(elements.kind, elements.xyxy, elements.label, roles[:n])] = "tab"
         # ... and items that end in accelerators or submenu arrows are a menu's, and so are the
         # accelerators at their rows' ends (see `siblings`)
         marks = np.flatnonzero(elements.kind == "icon")

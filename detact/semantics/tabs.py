@@ -21,6 +21,11 @@ Rule (`tab_rows`): a row of three or more item texts (`siblings.aligned_lines`, 
 
 A nav bar without separators fails rule 1; links split by "|" and underlined fail it too when
 the bars are shorter than the text boxes, which are padded.
+
+Rule (`closable_tabs`): a label with a small close glyph right after it on its line (an icon
+named `CLOSE_GLYPHS`, no taller than the label, within `CLOSE_REACH` label heights, nothing
+between) is a tab: an editor's or a browser's document tab ("script.py x"), which may stand
+alone, so rule 1 has no neighbours to look between.
 """
 from __future__ import annotations
 
@@ -37,6 +42,37 @@ FIELD_GUESSES = ("combobox", "textbox", "spinbox")
 INK_CONTRAST = 40
 RULE = 0.9
 UNDERLINE = 0.6
+#: Icon names of a tab's close button (`closable_tabs`) ...
+CLOSE_GLYPHS = ("close", "window close")
+#: ... which stands at most this many label heights right of the label.
+CLOSE_REACH = 1.5
+#: Roles a closable tab's label may have been given (not a menu item's or a check box's).
+TAB_GUESSES = ("text", "button", "listitem", "link", "textbox")
+
+
+def closable_tabs(kind: np.ndarray, xyxy: np.ndarray, labels: np.ndarray, roles: np.ndarray) -> np.ndarray:
+    """Rows of the text runs (``(N,)`` kind, ``(N, 4)`` boxes, icon ``labels``, ``roles``) that are
+    tabs by `closable_tabs`' rule: a role in `TAB_GUESSES`, and an icon named in `CLOSE_GLYPHS`
+    at most as tall as the run, its centre within half the run's height of the run's, starting
+    0 to `CLOSE_REACH` heights after the run's end, with no other text run in between."""
+    kind, b = np.asarray(kind), np.asarray(xyxy, np.float64).reshape(-1, 4)
+    roles = np.asarray(roles, dtype=object)[:len(b)]
+    closes = np.flatnonzero((kind == "icon") & np.isin(np.asarray(labels, dtype=object), CLOSE_GLYPHS))
+    texts = np.flatnonzero(kind == "text")
+    found = []
+    for k in texts[np.isin(roles[texts], TAB_GUESSES)]:
+        h = b[k, 3] - b[k, 1]
+        cy = (b[k, 1] + b[k, 3]) / 2
+        gap = b[closes, 0] - b[k, 2]
+        near = closes[(gap >= 0) & (gap <= CLOSE_REACH * h) & (b[closes, 3] - b[closes, 1] <= h)
+                      & (np.abs((b[closes, 1] + b[closes, 3]) / 2 - cy) <= h / 2)]
+        if not len(near):
+            continue
+        end = b[near, 0].min()
+        between = (b[texts, 0] >= b[k, 2]) & (b[texts, 0] < end) & (np.abs((b[texts, 1] + b[texts, 3]) / 2 - cy) <= h / 2)
+        if not between.any():
+            found.append(k)
+    return np.array(found, np.int64)
 
 
 def tab_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) -> np.ndarray:
