@@ -71,12 +71,54 @@ def leaf_texts(elements: list[dict], characters: set[str]) -> list[tuple[np.ndar
     return keep
 
 
-def build(captures: list[Path], out: Path, max_distance: float = 0.34) -> dict:
-    """Crops and labels of every capture; returns the manifest."""
-    import cv2
+def capture_examples(engine, capture: Path, characters: set[str], max_distance: float
+                     ) -> tuple[list[tuple[np.ndarray, str, dict]], dict]:
+    """One capture's examples, each (run as the screenshot has it (h, w, 3) RGB, label, record),
+    and its counts (labels, paired, examples, misread)."""
     from PIL import Image
 
-    from detact.text.fast import FastTextEngine, to_gray, with_side_room, without_line_above
+    from detact.text.fast import to_gray, with_side_room, without_line_above
+
+    gt = json.loads((capture / "gt.json").read_text())
+    rgb = np.asarray(Image.open(capture / "screenshot.png").convert("RGB"))
+    labelled = leaf_texts(gt["elements"], characters)
+    counts = {"labels": len(labelled), "paired": 0, "examples": 0, "misread": 0}
+    runs, _, source = engine.runs(rgb)
+    if not len(runs) or not labelled:
+        return [], counts
+    read_at = with_side_room(without_line_above(to_gray(rgb), runs), rgb.shape[1])
+    cx, cy = (runs[:, 0] + runs[:, 2]) / 2, (runs[:, 1] + runs[:, 3]) / 2
+    pairs = []
+    for box, text in labelled:
+        inside = np.flatnonzero((cx >= box[0]) & (cx <= box[2]) & (cy >= box[1]) & (cy <= box[3]))
+        if len(inside) == 1:
+            pairs.append((int(inside[0]), text))
+    # a run claimed by two labels (a row and its cell) is ambiguous: dropped
+    claimed = np.bincount([r for r, _ in pairs], minlength=len(runs))
+    pairs = [(r, t) for r, t in pairs if claimed[r] == 1]
+    counts["paired"] = len(pairs)
+    if not pairs:
+        return [], counts
+    reads, _, _ = engine.recognizer.recognize(source, read_at[[r for r, _ in pairs]])
+    examples = []
+    for (r, text), read in zip(pairs, reads):
+        distance = edit_distance(read.strip(), text)
+        if distance > max(1.0, max_distance * len(text)):
+            continue
+        x0, y0, x1, y1 = (int(v) for v in read_at[r])
+        examples.append((np.ascontiguousarray(source[y0:y1, x0:x1]), text,
+                         {"capture": capture.name, "scale": gt.get("scale", 1), "toolkit": gt.get("toolkit", ""),
+                          "size": y1 - y0, "read": read.strip()}))
+        counts["misread"] += int(distance > 0)
+    counts["examples"] = len(examples)
+    return examples, counts
+
+
+def build(captures: list[Path], out: Path, max_distance: float = 0.34) -> dict:
+    """Crops and labels of every capture, 50 captures to a shard; returns the manifest."""
+    import cv2
+
+    from detact.text.fast import FastTextEngine
     from detact.text.recognize import SCREEN_CHARACTERS
 
     characters = set(SCREEN_CHARACTERS) - {""}
@@ -84,49 +126,22 @@ def build(captures: list[Path], out: Path, max_distance: float = 0.34) -> dict:
     data = out / "data"
     data.mkdir(parents=True, exist_ok=True)
     shard = {"png": [], "text": [], "meta": []}
-    stats = {"captures": 0, "labels": 0, "paired": 0, "examples": 0, "misread": 0}
+    stats = {"captures": len(captures), "labels": 0, "paired": 0, "examples": 0, "misread": 0}
     t0 = time.time()
     for page, capture in enumerate(captures):
-        gt = json.loads((capture / "gt.json").read_text())
-        rgb = np.asarray(Image.open(capture / "screenshot.png").convert("RGB"))
-        labelled = leaf_texts(gt["elements"], characters)
-        runs, _, source = engine.runs(rgb)
-        stats["captures"] += 1
-        stats["labels"] += len(labelled)
-        if not len(runs) or not labelled:
-            continue
-        gray = to_gray(rgb)
-        read_at = with_side_room(without_line_above(gray, runs), rgb.shape[1])
-        cx, cy = (runs[:, 0] + runs[:, 2]) / 2, (runs[:, 1] + runs[:, 3]) / 2
-        pairs = []
-        for box, text in labelled:
-            inside = np.flatnonzero((cx >= box[0]) & (cx <= box[2]) & (cy >= box[1]) & (cy <= box[3]))
-            if len(inside) == 1:
-                pairs.append((int(inside[0]), text))
-        # a run claimed by two labels (a row and its cell) is ambiguous: dropped
-        claimed = np.bincount([r for r, _ in pairs], minlength=len(runs))
-        pairs = [(r, t) for r, t in pairs if claimed[r] == 1]
-        stats["paired"] += len(pairs)
-        if not pairs:
-            continue
-        reads, _, _ = engine.recognizer.recognize(source, read_at[[r for r, _ in pairs]])
-        for (r, text), read in zip(pairs, reads):
-            distance = edit_distance(read.strip(), text)
-            if distance > max(1.0, max_distance * len(text)):
-                continue
-            x0, y0, x1, y1 = (int(v) for v in read_at[r])
-            shard["png"].append(cv2.imencode(".png", np.ascontiguousarray(source[y0:y1, x0:x1]))[1].tobytes())
+        examples, counts = capture_examples(engine, capture, characters, max_distance)
+        for key, value in counts.items():
+            stats[key] += value
+        for crop, text, record in examples:
+            shard["png"].append(cv2.imencode(".png", crop)[1].tobytes())
             shard["text"].append(text)
-            shard["meta"].append({"page": page, "capture": capture.name, "scale": gt.get("scale", 1),
-                                  "toolkit": gt.get("toolkit", ""), "size": int(y1 - y0), "read": read.strip()})
-            stats["examples"] += 1
-            stats["misread"] += int(distance > 0)
+            shard["meta"].append({"page": page, **record})
         if (page + 1) % 50 == 0 or page + 1 == len(captures):
             _save(data / f"shard-{page // 50:03d}.npz", shard)
             shard = {"png": [], "text": [], "meta": []}
             print(f"capture {page + 1}/{len(captures)}: {stats['examples']} examples "
                   f"({stats['misread']} misread now), {time.time() - t0:.0f} s", file=sys.stderr)
-    manifest = {"source": "desktop", "crops": "native", "captures": [c.name for c in captures],
+    manifest = {"source": "desktop", "crops": "native", "capture_names": [c.name for c in captures],
                 "max_distance": max_distance, **stats, "seconds": round(time.time() - t0, 1)}
     (data / "manifest.json").write_text(json.dumps(manifest, indent=1))
     return manifest
