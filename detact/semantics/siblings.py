@@ -283,9 +283,11 @@ def tree_headers(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: n
     h = np.maximum(b[:, 3] - b[:, 1], 1.0)
     items = np.flatnonzero((kind == "text") & (roles == "listitem"))
     found = []
+    if not len(items):
+        return np.array(found, np.int64)
     for k in np.flatnonzero((kind == "text") & np.isin(roles, ("text", "link"))):
         words = texts[k].split()
-        if not words or len(words) > HEADER_WORDS or texts[k].endswith(":") or not len(items):
+        if not words or len(words) > HEADER_WORDS or texts[k].endswith(":"):
             continue
         overlap = np.minimum(b[:, 3], b[k, 3]) - np.maximum(b[:, 1], b[k, 1])
         beside = (overlap > 0.5 * h[k]) & (b[:, 0] >= b[k, 2]) & (b[:, 0] - b[k, 2] <= 4 * h[k])

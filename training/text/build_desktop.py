@@ -36,20 +36,10 @@ from common import DEFAULT_OUT, benchmarks_on_path
 
 benchmarks_on_path()
 from build_data import _save  # noqa: E402
+from text_quality import distance as edit_distance  # noqa: E402  (Levenshtein, as the benchmark counts it)
 
 #: Longest label kept (longer ones are paragraphs or paths a field scrolls).
 MAX_LENGTH = 60
-
-
-def edit_distance(a: str, b: str) -> int:
-    """Levenshtein distance between two strings."""
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
 
 
 def leaf_texts(elements: list[dict], characters: set[str]) -> list[tuple[np.ndarray, str]]:
