@@ -765,12 +765,34 @@ def table_layout(left: list[str], right: list[str], roles: tuple[str, str] = ("t
     (["1", "2", "3"], ["def main():", "x = 1", "return x"], ("text", "text"), 0),
     (["Open", "Save", "Quit"], ["Ctrl+O", "Ctrl+S", "Ctrl+Q"], ("text", "text"), 0),
     (["Open", "Save", "Quit"], ["Recent", "Folder", "Later"], ("menuitem", "text"), 0),
+    # a column of links beside plain text: a page's link list, no table
+    (["Docs", "Blog", "Pricing"], ["62 bytes", "62 bytes", "65 bytes"], ("link", "text"), 0),
 ])
 def test_two_columns_sharing_rows_are_table_cells(left, right, roles, cells):
     from detact.semantics.siblings import table_cells
 
     boxes, texts, all_roles = table_layout(left, right, roles)
     assert len(table_cells(boxes, texts, all_roles)) == cells
+
+
+@pytest.mark.parametrize("links, cells", [
+    # a file list's first names called links (engrampa's "Archive", "Assets"): cells too
+    ([0], 8),
+    ([3], 8),
+    # half a column or more links: a link list beside text, no table
+    ([0, 1], 0),
+    ([0, 1, 2], 0),
+])
+def test_a_few_links_among_table_cells_are_cells(links, cells):
+    from detact.semantics.siblings import table_cells
+
+    boxes, texts, roles = table_layout(["Archive", "Assets", "Downloads", "Drafts"],
+                                       ["59 bytes", "65 bytes", "56 bytes", "56 bytes"])
+    roles[links] = "link"
+    found = table_cells(boxes, texts, roles)
+    assert len(found) == cells
+    if cells:
+        assert set(links) <= set(found.tolist())
 
 
 @pytest.mark.parametrize("pitch, menu_items, cells", [
