@@ -59,3 +59,24 @@ def dominant_colors(rgb: np.ndarray, xyxy: np.ndarray, step: int = 2) -> list[st
     x1, y1 = np.clip(np.maximum(b[:, 2], b[:, 0] + 1), 0, w), np.clip(np.maximum(b[:, 3], b[:, 1] + 1), 0, h)
     counts = integral[:, y1, x1] - integral[:, y0, x1] - integral[:, y1, x0] + integral[:, y0, x0]
     return [COLOR_NAMES[i] for i in counts.argmax(axis=0)]
+
+
+def ink_chroma(rgb: np.ndarray, xyxy: np.ndarray, contrast: int = 40) -> np.ndarray:
+    """(N,) float: for each box ``(N, 4)`` of the RGB uint8 image ``rgb`` ``(H, W, 3)``, the
+    median chroma (largest minus smallest channel, 0-255) of its ink: the pixels more than
+    ``contrast`` grey levels from the box's median grey. Black, grey or white text scores under
+    about 30, a blue link over 100; a box with no ink scores 0."""
+    out = np.zeros(len(xyxy), np.float64)
+    h, w = rgb.shape[:2]
+    for i, box in enumerate(np.asarray(xyxy, np.int64).reshape(-1, 4)):
+        x0, y0 = max(int(box[0]), 0), max(int(box[1]), 0)
+        x1, y1 = min(int(box[2]), w), min(int(box[3]), h)
+        crop = rgb[y0:y1, x0:x1].astype(np.int16)
+        if crop.size == 0:
+            continue
+        gray = crop.mean(axis=2)
+        ink = np.abs(gray - np.median(gray)) > contrast
+        if ink.any():
+            px = crop[ink]
+            out[i] = float(np.median(px.max(axis=1) - px.min(axis=1)))
+    return out

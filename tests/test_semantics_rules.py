@@ -775,24 +775,23 @@ def test_two_columns_sharing_rows_are_table_cells(left, right, roles, cells):
     assert len(table_cells(boxes, texts, all_roles)) == cells
 
 
-@pytest.mark.parametrize("links, cells", [
-    # a file list's first names called links (engrampa's "Archive", "Assets"): cells too
-    ([0], 8),
-    ([3], 8),
-    # half a column or more links: a link list beside text, no table
-    ([0, 1], 0),
-    ([0, 1, 2], 0),
+@pytest.mark.parametrize("links, plain, cells", [
+    # a file list's names called links but drawn in black (engrampa's "Archive", "Assets"): cells
+    ([0], True, 8),
+    ([0, 1, 2], True, 8),
+    # blue links beside plain text keep their role, and without them the column is too short
+    ([0], False, 6),
+    ([0, 1, 2], False, 0),
 ])
-def test_a_few_links_among_table_cells_are_cells(links, cells):
+def test_links_drawn_like_table_cells_are_cells(links, plain, cells):
     from detact.semantics.siblings import table_cells
 
     boxes, texts, roles = table_layout(["Archive", "Assets", "Downloads", "Drafts"],
                                        ["59 bytes", "65 bytes", "56 bytes", "56 bytes"])
     roles[links] = "link"
-    found = table_cells(boxes, texts, roles)
+    found = table_cells(boxes, texts, roles, plain=np.full(len(roles), plain))
     assert len(found) == cells
-    if cells:
-        assert set(links) <= set(found.tolist())
+    assert set(links) <= set(found.tolist()) if plain else not set(links) & set(found.tolist())
 
 
 @pytest.mark.parametrize("pitch, menu_items, cells", [

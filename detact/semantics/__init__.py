@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..boxes import reading_order
-from ..color import dominant_colors
+from ..color import dominant_colors, ink_chroma
 from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
 from ..text.lexicon import menu_items_read
@@ -43,6 +43,9 @@ __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
 
 #: A check box's box, a radio's ring or a switch's pill is at most this tall (px at scale 1).
 MAX_GLYPH = 40
+#: Ink of at most this median chroma (`color.ink_chroma`, 0-255) is black, grey or white, no
+#: link blue: a file list's names the classifier calls links are plain cells (see `table_cells`).
+PLAIN_CHROMA = 60
 
 
 class Semantics:
@@ -200,8 +203,12 @@ class Semantics:
         roles[action_icons(elements, roles, ENCODER_SURE)] = "button"
         # ... and the short labels of a keypad, keys that share their borders, are buttons
         roles[keypad_keys(elements.kind, elements.xyxy, elements.text, roles[:n], scale)] = "button"
-        # ... and plain text in two columns sharing rows is a table's cells (see `siblings`)
-        roles[table_cells(elements.xyxy, elements.text, roles[:n], scale)] = "listitem"
+        # ... and plain text in two columns sharing rows is a table's cells (see `siblings`), so
+        # are runs the classifier calls links but drawn in black or grey like the rest
+        links = np.flatnonzero((elements.kind == "text") & (roles[:n] == "link"))
+        plain = np.zeros(n, bool)
+        plain[links] = ink_chroma(rgb, elements.xyxy[links]) < PLAIN_CHROMA
+        roles[table_cells(elements.xyxy, elements.text, roles[:n], scale, plain)] = "listitem"
         roles[list_row_icons(elements.kind, elements.xyxy, roles[:n], scale)] = "listitem"
         # ... and a short line heading indented list rows is a tree's section header row
         roles[tree_headers(elements.kind, elements.xyxy, elements.text, roles[:n])] = "listitem"

@@ -311,22 +311,25 @@ MIN_TABLE_ROWS = 3
 TABLE_ROW_GAP = 8.0
 
 
-def table_cells(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray, scale: float = 1.0) -> np.ndarray:
+def table_cells(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray, scale: float = 1.0,
+                plain: np.ndarray | None = None) -> np.ndarray:
     """Rule 10: rows of the text runs ``xyxy`` ``(N, 4)`` that ``roles`` ``(N,)`` calls plain
-    text, a menu item or a link and that stand in a table: two columns of runs (`aligned_lines`,
-    rows up to `TABLE_ROW_GAP` heights apart; each run plain text, a list item, a menu item or a
-    link) side by side that share `MIN_TABLE_ROWS` or more rows (centres within a third of a height), no
-    run on those rows a keyboard accelerator and fewer than half of their cells menu items (a
-    menu's labels and accelerators are two columns too), the left one's runs not ending in
-    colons (a form's labels) nor bare numbers (a code editor's line numbers) for half its rows.
-    A file list's name, size and date cells, a symbol list's rows: the cells of a table or tree
-    are list items, also where the classifier called a few of them menu items or links (a column
-    of mostly links is a page's link list, no table)."""
+    text or a menu item, or a link drawn in plain ink (``plain`` ``(N,)`` bool, `plain_ink`),
+    and that stand in a table: two columns of such runs or list items (`aligned_lines`, rows up
+    to `TABLE_ROW_GAP` heights apart) side by side that share `MIN_TABLE_ROWS` or more rows
+    (centres within a third of a height), no run on those rows a keyboard accelerator and fewer
+    than half of their cells menu items (a menu's labels and accelerators are two columns too),
+    the left one's runs not ending in colons (a form's labels) nor bare numbers (a code
+    editor's line numbers) for half its rows. A file list's name, size and date cells, a symbol
+    list's rows: the cells of a table or tree are list items, also where the classifier called
+    some of them menu items, or links though they are drawn like the rest (a file list's names);
+    a blue link keeps its role."""
     xyxy = np.asarray(xyxy, np.float64).reshape(-1, 4)
     roles = np.asarray(roles, dtype=object)[:len(xyxy)]
     texts = np.asarray(texts, dtype=object)
     accel = accelerators(texts)
-    items = np.flatnonzero(np.isin(roles, ("text", "listitem", "menuitem", "link")) & ~accel)
+    plain_links = (roles == "link") & (np.zeros(len(xyxy), bool) if plain is None else np.asarray(plain, bool))
+    items = np.flatnonzero((np.isin(roles, ("text", "listitem", "menuitem")) | plain_links) & ~accel)
     out = np.zeros(len(xyxy), bool)
     if len(items) < 2 * MIN_TABLE_ROWS:
         return np.zeros(0, np.int64)
@@ -350,10 +353,6 @@ def table_cells(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray, scale: f
             cells = np.concatenate([left[rows_l], right[rows_r]])
             on_rows = np.abs(cy[None] - cy[cells][:, None]) <= h[None] / 3
             if (on_rows & accel[None]).any() or 2 * (roles[cells] == "menuitem").sum() >= len(cells):
-                continue
-            # a link among a column's cells is the classifier's guess on one name; a column of
-            # mostly links (a page's link lists, a web table's names) is no such table
-            if any(2 * (roles[column] == "link").sum() >= len(column) for column in (left[rows_l], right[rows_r])):
                 continue
             out[cells] = True
     return np.flatnonzero(out & np.isin(roles, ("text", "menuitem", "link")))
