@@ -65,6 +65,24 @@ def collapse_overlaps(regions: Elements, max_iou: float = 0.5) -> Elements:
     return regions[nms(regions.xyxy, regions.areas, max_iou)]
 
 
+def glyphs_beside_icons(glyphs: np.ndarray, regions: np.ndarray, glyph_max: float = 24, reach: int = 2) -> np.ndarray:
+    """(G,) bool: glyphs cut off the front of text runs (``(G, 4)`` boxes) that touch or overlap,
+    within ``reach`` px sideways, a glyph-sized region (``(R, 4)``, longest side at most
+    ``glyph_max``) starting left of them and sharing half their height: the icon the segmenter
+    found already, of which the recognizer read the right edge as a letter ("lDesktop"). Left
+    in, such a sliver is a second, nameless icon beside the first. (A region starting right of
+    the glyph is the label's first letter.)"""
+    g = np.asarray(glyphs, np.float64).reshape(-1, 4)
+    r = np.asarray(regions, np.float64).reshape(-1, 4)
+    if not len(g) or not len(r):
+        return np.zeros(len(g), bool)
+    r = r[(r[:, 2:] - r[:, :2]).max(axis=1) <= glyph_max]
+    overlap_y = np.minimum(g[:, None, 3], r[None, :, 3]) - np.maximum(g[:, None, 1], r[None, :, 1])
+    gap_x = np.maximum(g[:, None, 0] - r[None, :, 2], r[None, :, 0] - g[:, None, 2])
+    left = r[None, :, 0] < g[:, None, 0]
+    return ((overlap_y >= 0.5 * (g[:, None, 3] - g[:, None, 1])) & (gap_x <= reach) & left).any(axis=1)
+
+
 @dataclass
 class Layout:
     """What the merge found: the elements, each with the frame drawn around it alone (rule 4,

@@ -23,11 +23,15 @@ from .elements import Elements, ParseResult
 from .icons.glyphs import label_icons, read_glyphs
 from .icons.window_controls import window_buttons
 from .imageio import ImageInput, image_sha256, load_image, screen_scale
-from .merge import merge_layout
+from .merge import glyphs_beside_icons, merge_layout
 from .runtime import resolve_device
 from .scale import guess_ui_scale
 
 __all__ = ["Parser", "parse", "ParserOptions", "OCR_ENGINES", "SEGMENTERS"]
+
+#: Largest icon (px at scale 1) whose right edge a glyph cut off a label can be
+#: (`merge.glyphs_beside_icons`): a file list's 32-48 px icons at HiDPI count.
+ICON_MAX = 48
 
 
 class Parser:
@@ -141,10 +145,13 @@ class Parser:
         text = timed("text", self.text_engine.read, rgb)
         if regions is None:
             regions = timed("segment", self.segmenter.segment, rgb)
-        # glyphs the text engine split off the front of a label are icon candidates too
-        from_text = text.kind == "region"
-        regions, text = Elements.concat([regions, text[from_text]]), text[~from_text]
+        # glyphs the text engine split off the front of a label are icon candidates too, unless
+        # they are the edge of an icon the segmenter found
         scale = screen_scale(rgb.shape[1])
+        from_text = text.kind == "region"
+        glyphs = text[from_text]
+        glyphs = glyphs[~glyphs_beside_icons(glyphs.xyxy, regions.xyxy, glyph_max=ICON_MAX * scale)]
+        regions, text = Elements.concat([regions, glyphs]), text[~from_text]
         layout = timed("merge", lambda: merge_layout(text, regions, glyph_max=24 * scale))
         elements = timed("icons", label_icons, rgb, layout.elements, self.icon_matcher, scale)
         elements = timed("glyphs", read_glyphs, rgb, elements, self.text_engine)

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from detact.elements import Elements
-from detact.merge import collapse_overlaps, drop_phantom_text, icons_read_as_symbols, merge, merge_layout
+from detact.merge import (collapse_overlaps, drop_phantom_text, glyphs_beside_icons, icons_read_as_symbols, merge,
+                          merge_layout)
 
 
 def text(*items) -> Elements:
@@ -130,3 +131,21 @@ def test_rule5_reading_order():
 def test_merge_of_nothing_is_empty():
     assert len(merge(Elements(), Elements())) == 0
     assert np.array_equal(merge(text(([0, 0, 30, 12], "Hi", 0.9)), Elements()).xyxy, [[0, 0, 30, 12]])
+
+
+@pytest.mark.parametrize("glyph, region, dropped", [
+    # "lDesktop": the glyph is the right edge of the folder icon the segmenter found
+    ((71, 343, 79, 385), (40, 346, 73, 375), True),
+    ((75, 343, 80, 385), (40, 346, 73, 375), True),       # 2 px apart: still its edge
+    # a glyph apart from any icon, or beside the label's first letter (starting right of it)
+    ((90, 343, 98, 385), (40, 346, 73, 375), False),
+    ((71, 343, 79, 385), (79, 350, 95, 380), False),
+    # another line's icon, and a panel too big to be an icon
+    ((71, 343, 79, 385), (40, 400, 73, 430), False),
+    ((71, 343, 79, 385), (0, 300, 400, 500), False),
+])
+def test_a_glyph_cut_off_a_run_beside_an_icon_is_that_icon(glyph, region, dropped):
+    out = glyphs_beside_icons(np.array([glyph]), np.array([region]), glyph_max=48)
+    assert out.tolist() == [dropped]
+    assert glyphs_beside_icons(np.zeros((0, 4)), np.array([region])).shape == (0,)
+    assert glyphs_beside_icons(np.array([glyph]), np.zeros((0, 4))).tolist() == [False]

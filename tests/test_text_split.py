@@ -264,6 +264,21 @@ def test_a_field_border_is_not_read_into_the_text(frame):
     ("+1 555 0100", "+1 555 0100", False),    # no space: part of the word
     ("a + b", "a + b", False),
     ("+ -", "+ -", False),                    # no word after it
+    # a folder icon's edge or a tick read glued to a capitalised name
+    ("]Work", "Work", True),
+    ("|Archive", "Archive", True),
+    ("lDesktop", "Desktop", True),
+    ("jWork", "Work", True),
+    ("JAdd result", "Add result", True),
+    ("[None", "None", True),
+    ("iPhone", "iPhone", False),              # real words and names with a letter in front
+    ("eBay", "eBay", False),
+    ("IDs", "IDs", False),
+    ("JSON", "JSON", False),
+    ("lowercase", "lowercase", False),
+    ("[Optional]", "[Optional]", False),      # a bracket that closes is text
+    ("(Optional", "(Optional", False),
+    ("|a", "|a", False),
 ])
 def test_a_lone_leading_symbol_is_cut_off_as_an_icon(text, kept, cut):
     xs = [np.arange(len(text), dtype=float) * 8 + 14]      # 8 px per character from x=10

@@ -84,6 +84,12 @@ def split_at_separators(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, ch
 # "- 5", "(optional)", "* Required", quotes; nor is "O", a word in some languages ("O arquivo").
 _LEADING_GLYPH = re.compile(r"^[@>_.:|\\=^?!\[\]\u2022\u00b7\u00bb\u203a] +(?=\w)")
 
+# The same symbol read glued to a capitalised word ("]Work", "|Archive", "lDesktop", "jWork",
+# "JAdd"): the right edge of a folder icon or a check box's tick read as a stroke letter. Only
+# strokes, and only before a capital and a small letter: "iPhone", "eBay", "IDs", "(Optional",
+# "JSON" stay; "[" only without its "]" later ("[Optional]" stays).
+_GLUED_GLYPH = re.compile(r"^(?:[|\]ljJ]|\[(?=[^\]]*$))(?=[A-Z][a-z])")
+
 
 #: A round letter at the front of a run: a radio's ring read as a letter ("O radiobutton",
 #: "Oradiobutton" when close), cut off only when its ink is no letter (`ring_not_letter`):
@@ -157,14 +163,14 @@ def lone_rings(gray: np.ndarray, xyxy: np.ndarray, texts: list[str]) -> np.ndarr
 
 def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, char_x: list[np.ndarray],
                          gray: np.ndarray | None = None):
-    """Cut a lone leading symbol (`_LEADING_GLYPH`) off each run, placing the cut from the
+    """Cut a lone leading symbol (`_LEADING_GLYPH`, `_GLUED_GLYPH`) off each run, placing the cut from the
     characters' x positions, and with ``gray`` (the image) a leading round letter whose ink
     is a ring (`_LEADING_ROUND`, `ring_not_letter`). Returns the runs' (boxes, texts,
     confidences, character x positions) and the (G, 4) boxes of the symbols cut off (icon
     candidates)."""
     out_boxes, out_texts, out_x, glyphs = [], [], [], []
     for box, text, xs in zip(xyxy, texts, char_x):
-        m = _LEADING_GLYPH.match(text) if len(xs) == len(text) else None
+        m = (_LEADING_GLYPH.match(text) or _GLUED_GLYPH.match(text)) if len(xs) == len(text) else None
         if m is None and gray is not None and len(xs) == len(text) and len(xs) > 2:
             m = _LEADING_ROUND.match(text)
             if m is not None:
@@ -449,7 +455,18 @@ class FastTextEngine(TextEngine):
         xyxy, glyphs = self.numbers_split_as_glyphs(source, xyxy, glyphs)
         read_at = with_side_room(without_line_above(gray, xyxy), rgb.shape[1])
         texts, conf, char_x = self.recognizer.recognize(source, read_at)
+        read = list(texts)
         xyxy, texts, conf, char_x, leading = split_leading_glyphs(xyxy, texts, conf, char_x, gray)
+        # a run read with the glyph in front is read again without it: the glyph's odd letter
+        # lowered the whole read's confidence (a folder icon's edge in "|Trash": 0.22). Only the
+        # confidence is taken, and only when the words read the same: the cut, placed from the
+        # characters' estimated positions, may clip the first letter ("Desktop" -> "0)esktop")
+        cut = np.flatnonzero([a != b for a, b in zip(read, texts)])
+        if len(cut):
+            again = self.recognizer.recognize(source, with_side_room(without_line_above(gray, xyxy[cut]), rgb.shape[1]))
+            for k, text, c in zip(cut, again[0], again[1]):
+                if text.strip() == texts[k].strip():
+                    conf[k] = max(conf[k], c)
         xyxy, unread = split_unread_leading_ink(gray, xyxy, char_x)
         rings = lone_rings(gray, xyxy, texts)
         leading = np.concatenate([leading, unread, xyxy[rings]])
