@@ -346,3 +346,21 @@ def test_a_leading_number_the_splitter_takes_for_an_icon_is_read_with_its_label(
     elements = engine.read(rgb)
     assert texts(elements) == [label]
     assert "region" not in list(elements.kind)
+
+
+@pytest.mark.parametrize("gap", [0, 2])
+@pytest.mark.parametrize("word", ["Trash", "Work", "Desktop"])
+def test_a_folder_icons_edge_touching_a_name_is_not_read_into_it(engine, word, gap):
+    """A file list's row: a folder icon whose dark right edge stands 0-2 px from the name. The
+    recognizer reads the edge as "]" glued to the word ("]Trash"); the word comes back alone and
+    the edge as an icon candidate left of it."""
+    img = Image.new("RGB", (220, 40), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    d.rectangle((8, 10, 28, 30), fill=(240, 200, 120), outline=(150, 110, 40))
+    d.line((28, 10, 28, 30), fill=(60, 40, 10), width=2)
+    d.text((30 + gap, 20), word, fill=(30, 30, 30), font=font(16), anchor="lm")
+    els = engine.read(np.asarray(img))
+    assert texts(els) == [word]
+    run = els.xyxy[list(els.kind).index("text")]
+    regions = els.xyxy[els.kind == "region"]
+    assert len(regions) == 1 and regions[0][2] <= run[0] + 1 and regions[0][0] >= 20
