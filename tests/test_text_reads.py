@@ -352,8 +352,9 @@ def test_a_leading_number_the_splitter_takes_for_an_icon_is_read_with_its_label(
 @pytest.mark.parametrize("word", ["Trash", "Work", "Desktop"])
 def test_a_folder_icons_edge_touching_a_name_is_not_read_into_it(engine, word, gap):
     """A file list's row: a folder icon whose dark right edge stands 0-2 px from the name. The
-    recognizer reads the edge as "]" glued to the word ("]Trash"); the word comes back alone and
-    the edge as an icon candidate left of it."""
+    recognizer reads the edge as "]" glued to the word ("]Trash"); the word comes back alone,
+    its run starting at its first letter, and the whole icon (x 8-29), not only its edge, as an
+    icon candidate left of it."""
     img = Image.new("RGB", (220, 40), (255, 255, 255))
     d = ImageDraw.Draw(img)
     d.rectangle((8, 10, 28, 30), fill=(240, 200, 120), outline=(150, 110, 40))
@@ -363,4 +364,5 @@ def test_a_folder_icons_edge_touching_a_name_is_not_read_into_it(engine, word, g
     assert texts(els) == [word]
     run = els.xyxy[list(els.kind).index("text")]
     regions = els.xyxy[els.kind == "region"]
-    assert len(regions) == 1 and regions[0][2] <= run[0] + 1 and regions[0][0] >= 20
+    assert 28 + gap <= run[0] <= 32 + gap       # the word's ink starts at 30 + gap
+    assert len(regions) == 1 and 6 <= regions[0][0] <= 10 and 27 <= regions[0][2] <= run[0] + 1

@@ -7,8 +7,8 @@ import pytest
 from PIL import Image, ImageDraw
 
 from conftest import font
-from detact.text.fast import (glyph_before, per_word_confidence, split_at_separators, split_leading_glyphs,
-                              split_unread_leading_ink, with_side_room, without_line_above)
+from detact.text.fast import (glyph_before, icon_box, per_word_confidence, split_at_separators, split_leading_glyphs,
+                              split_unread_leading_ink, with_side_room, without_line_above, word_start)
 from detact.text.split import find_underlines, inside_frame, split_line, split_lines
 
 
@@ -450,3 +450,25 @@ def test_two_rows_showing_the_column_are_not_enough():
     rows = [("Notes", "folder"), ("Budget", "sheet"), ("Quarterly report", "document"), ("Plan", ""), ("Ideas", "")]
     img, lines = table_image(rows, column2)
     assert _cells(img, lines) == [2, 2, 1, 1, 1]
+
+
+@pytest.mark.parametrize("fill, edge, line, icon", [
+    # a pale folder: its fill too faint to be ink, found by its outline where the line box spans it
+    ((200, 225, 250), (120, 170, 230), (2, 28), (8, 4, 30, 27)),
+    ((200, 225, 250), (120, 170, 230), (6, 24), (28, 4, 30, 27)),    # only its right edge then
+    # a tan one, taller than the line box
+    ((240, 200, 120), (150, 110, 40), (6, 24), (8, 4, 30, 27)),
+    ((255, 255, 255), (255, 255, 255), (6, 24), None),                # nothing drawn left of the word
+])
+def test_the_icon_behind_a_glued_symbol_and_the_word_after_it(fill, edge, line, icon):
+    """A 22 px icon at x 8-29, y 4-26 and "Work" from x 33, the line box starting at 26 (the
+    icon's edge read as "]"): `icon_box` finds the whole icon, also above and below the line,
+    and `word_start` the word's first column."""
+    img = Image.new("L", (160, 30), 255).convert("RGB")
+    d = ImageDraw.Draw(img)
+    d.rectangle((8, 4, 29, 26), fill=fill, outline=edge, width=2)
+    d.text((33, 15), "Work", fill=(30, 30, 30), font=font(16), anchor="lm")
+    gray = np.asarray(img.convert("L"))
+    box = (26, line[0], 80, line[1])
+    assert icon_box(gray, box, 30) == icon
+    assert 31 <= word_start(gray, box, 28.0, 38.0, 33) <= 33

@@ -61,13 +61,13 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    round them, the label alone reads as plain text and the arrow as a picture; rule 6 wants
    icons of one height spaced closely, and a label or a 7 px arrow breaks such a row.
 10. Text runs in two columns side by side that share three or more rows, with no accelerator
-   on those rows and fewer than half of them menu items, are a table's cells: the plain text and
-   menu items among them become list items (`table_cells`: a file list's sizes and dates, a
-   symbol list; rows as tall as a file list's big icons may stand up to `TABLE_ROW_GAP` heights
-   apart), and so do the icons on those rows' left (rule 5, applied again). A lone column of text
-   stays as the classifier said: it may be a form's labels or a paragraph; so do two columns
-   whose left one ends in colons (a form's labels and values) or holds bare numbers (an
-   editor's line numbers and code).
+   on those rows and fewer than half of them menu items, are a table's cells: the plain text,
+   menu items and links drawn in plain ink among them become list items (`table_cells`: a file
+   list's names, sizes and dates, a symbol list; rows as tall as a file list's big icons may
+   stand up to `TABLE_ROW_GAP` heights apart), and so do the icons on those rows' left (rule 5,
+   applied again). A lone column of text stays as the classifier said: it may be a form's
+   labels or a paragraph; so do two columns whose left one ends in colons (a form's labels and
+   values) or holds bare numbers (an editor's line numbers and code); a blue link keeps its role.
 11. A tree's section headers: a plain text run or link of at most `HEADER_WORDS` words, not
    ending in a colon, alone on its line, with a list item's text starting within
    `HEADER_REACH` heights below it and indented by `HEADER_INDENT` heights or more (the rows'

@@ -161,6 +161,66 @@ def lone_rings(gray: np.ndarray, xyxy: np.ndarray, texts: list[str]) -> np.ndarr
     return out
 
 
+def word_start(gray: np.ndarray, box, glyph_x: float, word_x: float, fallback: int, pad: int = 2) -> int:
+    """Where a run's word starts once the symbol in front is cut off: ``pad`` px before the
+    first ink column after the last blank column between the symbol's estimated centre
+    ``glyph_x`` and the word's first letter's ``word_x`` (`median_ink` over the run ``box`` of
+    the grey image). The letters' positions are estimates; cutting midway between them clips a
+    wide first letter ("Desktop" read "0)esktop"). ``fallback`` when no blank column parts them."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    a, b = int(np.ceil(glyph_x)), int(word_x) + 1
+    if b - a < 2 or y1 - y0 < 4:
+        return fallback
+    ink = median_ink(gray[y0:y1, x0:min(x1, b)], 40).any(axis=0)[max(a - x0, 0):]
+    blank = np.flatnonzero(~ink)
+    if not len(blank) or blank[-1] + 1 >= len(ink):
+        return fallback
+    return max(a, max(a, x0) + int(blank[-1]) + 1 - pad)
+
+
+def _stretch(ink: np.ndarray, lo: int, hi: int) -> tuple[int, int]:
+    """The unbroken inked stretch of the 1-D bool ``ink`` around ``[lo, hi]`` (inclusive)."""
+    while lo > 0 and ink[lo - 1]:
+        lo -= 1
+    while hi < len(ink) - 1 and ink[hi + 1]:
+        hi += 1
+    return lo, hi
+
+
+def icon_box(gray: np.ndarray, box, x_end: int, contrast: int = 40) -> tuple[int, int, int, int] | None:
+    """The box of the icon whose right edge a run's glued symbol is ("]Work"): the unbroken
+    stretch of inked columns ending at the last one before ``x_end``, up to two run heights left
+    of the run ``box`` (a two-line row's icon), ink looked for on the run's rows (above them, a
+    selected row's highlight may span every column); and its rows, the unbroken
+    stretch around those inked beside the run, up to a run height above and below. Ink is what
+    differs by ``contrast`` from the run's background (the median of the run and that margin:
+    an icon filling the margin is no background). The line detector boxes the label and at
+    most the icon's edge; the icon itself may be too faint for the segmenter (a pale folder).
+    None when no ink is there."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    h = y1 - y0
+    left = max(0, x0 - 2 * h)
+    if x_end - left < 2 or h < 4:
+        return None
+    background = int(np.median(gray[y0:y1, left:x1]))
+
+    def inked(rows: slice, cols: slice) -> np.ndarray:
+        return np.abs(gray[rows, cols].astype(np.int16) - background) > contrast
+
+    columns = inked(slice(y0, y1), slice(left, x_end)).any(axis=0)
+    if not columns.any():
+        return None
+    end = int(np.flatnonzero(columns)[-1])
+    start, _ = _stretch(columns, end, end)
+    top = max(0, y0 - h)
+    rows = inked(slice(top, y1 + h), slice(left + start, left + end + 1)).any(axis=1)
+    beside = np.flatnonzero(rows[y0 - top:y1 - top])
+    if not len(beside):
+        return None
+    lo, hi = _stretch(rows, int(beside[0]) + y0 - top, int(beside[-1]) + y0 - top)
+    return left + start, top + lo, left + end + 1, top + hi + 1
+
+
 def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, char_x: list[np.ndarray],
                          gray: np.ndarray | None = None):
     """Cut a lone leading symbol (`_LEADING_GLYPH`, `_GLUED_GLYPH`) off each run, placing the cut from the
@@ -183,10 +243,13 @@ def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, c
             continue
         k = m.end()
         x_text = int(xs[k] - (xs[k] - xs[k - 1]) / 2)
-        x_glyph = int(xs[0] + (xs[1] - xs[0]) / 2)
+        if gray is not None:
+            x_text = word_start(gray, box, xs[0], xs[k], x_text)
+        x_glyph = min(int(xs[0] + (xs[1] - xs[0]) / 2), x_text)
         out_boxes.append((max(box[0], x_text), box[1], box[2], box[3])), out_texts.append(text[k:])
         out_x.append(xs[k:])
-        glyphs.append((box[0], box[1], max(x_glyph, box[0] + 1), box[3]))
+        icon = icon_box(gray, box, x_glyph) if gray is not None and m.re is _GLUED_GLYPH else None
+        glyphs.append(icon if icon is not None else (box[0], box[1], max(x_glyph, box[0] + 1), box[3]))
     return (np.array(out_boxes, np.int32).reshape(-1, 4), out_texts, np.asarray(conf, np.float32), out_x,
             np.array(glyphs, np.int32).reshape(-1, 4))
 
