@@ -314,7 +314,7 @@ TABLE_ROW_GAP = 8.0
 def table_cells(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray, scale: float = 1.0,
                 plain: np.ndarray | None = None) -> np.ndarray:
     """Rule 10: rows of the text runs ``xyxy`` ``(N, 4)`` that ``roles`` ``(N,)`` calls plain
-    text or a menu item, or a link drawn in plain ink (``plain`` ``(N,)`` bool, `plain_ink`),
+    text or a menu item, or a link drawn in plain ink (``plain`` ``(N,)`` bool: `color.ink_chroma`),
     and that stand in a table: two columns of such runs or list items (`aligned_lines`, rows up
     to `TABLE_ROW_GAP` heights apart) side by side that share `MIN_TABLE_ROWS` or more rows
     (centres within a third of a height), no run on those rows a keyboard accelerator and fewer

@@ -188,15 +188,15 @@ def _stretch(ink: np.ndarray, lo: int, hi: int) -> tuple[int, int]:
 
 
 def icon_box(gray: np.ndarray, box, x_end: int, contrast: int = 40) -> tuple[int, int, int, int] | None:
-    """The box of the icon whose right edge a run's glued symbol is ("]Work"): the unbroken
-    stretch of inked columns ending at the last one before ``x_end``, up to two run heights left
-    of the run ``box`` (a two-line row's icon), ink looked for on the run's rows (above them, a
-    selected row's highlight may span every column); and its rows, the unbroken
+    """The box (x0, y0, x1, y1) of the icon whose right edge a run's glued symbol is ("]Work"):
+    the unbroken stretch of inked columns ending at the last one before ``x_end``, up to two run
+    heights left of the run ``box`` (a two-line row's icon), looked for on the run's rows only
+    (above them a selected row's highlight may span every column); and its rows, the unbroken
     stretch around those inked beside the run, up to a run height above and below. Ink is what
     differs by ``contrast`` from the run's background (the median of the run and that margin:
-    an icon filling the margin is no background). The line detector boxes the label and at
-    most the icon's edge; the icon itself may be too faint for the segmenter (a pale folder).
-    None when no ink is there."""
+    an icon filling the margin is no background). The line detector boxes the label and at most
+    the icon's edge; the icon itself may be too faint for the segmenter (a pale folder). None
+    when no ink is there."""
     x0, y0, x1, y1 = (int(v) for v in box)
     h = y1 - y0
     left = max(0, x0 - 2 * h)
@@ -223,11 +223,12 @@ def icon_box(gray: np.ndarray, box, x_end: int, contrast: int = 40) -> tuple[int
 
 def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, char_x: list[np.ndarray],
                          gray: np.ndarray | None = None):
-    """Cut a lone leading symbol (`_LEADING_GLYPH`, `_GLUED_GLYPH`) off each run, placing the cut from the
-    characters' x positions, and with ``gray`` (the image) a leading round letter whose ink
-    is a ring (`_LEADING_ROUND`, `ring_not_letter`). Returns the runs' (boxes, texts,
-    confidences, character x positions) and the (G, 4) boxes of the symbols cut off (icon
-    candidates)."""
+    """Cut a lone leading symbol (`_LEADING_GLYPH`, `_GLUED_GLYPH`) off each run, placing the
+    cut from the characters' x positions, and with ``gray`` (the image) a leading round letter
+    whose ink is a ring (`_LEADING_ROUND`, `ring_not_letter`); with ``gray`` the cut falls on
+    the word's first ink (`word_start`) and a glued symbol leaves its whole icon (`icon_box`).
+    Returns the runs' (boxes, texts, confidences, character x positions) and the (G, 4) boxes
+    of the symbols cut off (icon candidates)."""
     out_boxes, out_texts, out_x, glyphs = [], [], [], []
     for box, text, xs in zip(xyxy, texts, char_x):
         m = (_LEADING_GLYPH.match(text) or _GLUED_GLYPH.match(text)) if len(xs) == len(text) else None
@@ -522,8 +523,8 @@ class FastTextEngine(TextEngine):
         xyxy, texts, conf, char_x, leading = split_leading_glyphs(xyxy, texts, conf, char_x, gray)
         # a run read with the glyph in front is read again without it: the glyph's odd letter
         # lowered the whole read's confidence (a folder icon's edge in "|Trash": 0.22). Only the
-        # confidence is taken, and only when the words read the same: the cut, placed from the
-        # characters' estimated positions, may clip the first letter ("Desktop" -> "0)esktop")
+        # confidence is taken, and only when the words read the same: a cut that clips the first
+        # letter reads another word ("0)esktop")
         cut = np.flatnonzero([a != b for a, b in zip(read, texts)])
         if len(cut):
             again = self.recognizer.recognize(source, with_side_room(without_line_above(gray, xyxy[cut]), rgb.shape[1]))
