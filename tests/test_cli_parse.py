@@ -6,9 +6,10 @@ import subprocess
 import sys
 
 import numpy as np
-from PIL import Image
+import pytest
+from PIL import Image, ImageDraw
 
-from conftest import ROOT, SAMPLE
+from conftest import ROOT, SAMPLE, font
 from detact.cli import main
 
 
@@ -89,3 +90,17 @@ def test_usage_errors():
     assert proc.returncode == 2 and "invalid choice" in proc.stderr
     proc = run_cli("--help")
     assert proc.returncode == 0 and "parse" in proc.stdout
+
+
+@pytest.mark.parametrize("size", [(300, 20), (20, 300), (8, 8), (31, 31)])
+def test_images_under_32_px_on_a_side_parse(tmp_path, size):
+    """A toolbar cropped to its strip is a valid screenshot: the text detector pads its input
+    to multiples of 32 px and must not expect 32 px of image."""
+    img = Image.new("RGB", size, (255, 255, 255))
+    if size[0] >= 200:
+        ImageDraw.Draw(img).text((6, 3), "Open  Save", fill=(20, 20, 20), font=font(12))
+    img.save(tmp_path / "strip.png")
+    proc = run_cli("parse", str(tmp_path / "strip.png"), "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    texts = [e["text"] for e in json.loads(proc.stdout)["elements"] if e["kind"] == "text"]
+    assert ("Open" in " ".join(texts)) == (size[0] >= 200), texts

@@ -49,7 +49,7 @@ class TextDetector:
         h, w = rgb.shape[:2]
         scale = min(1.0, self.max_side / max(h, w))
         # DB needs sides that are multiples of 32: pad (not stretch) so geometry stays exact.
-        sh, sw = max(32, round(h * scale)), max(32, round(w * scale))
+        sh, sw = max(1, round(h * scale)), max(1, round(w * scale))
         img = rgb if scale == 1.0 else cv2.resize(rgb, (sw, sh), interpolation=cv2.INTER_AREA)
         ph, pw = -(-sh // 32) * 32, -(-sw // 32) * 32
         # Paddle models are trained on BGR; mean = std = 0.5.
