@@ -16,8 +16,8 @@ from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import action_icons, box_state, control_glyphs, glyphs_read_as_letters, link_texts
 from detact.semantics.sliders import is_slider_track, slider_tracks
-from detact.semantics.siblings import (ACCELERATOR, harmonised_glyphs, harmonised_roles, keypad_keys, list_row_icons,
-                                      menu_columns, toolbar_icons)
+from detact.semantics.siblings import (ACCELERATOR, GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, keypad_keys,
+                                      list_row_icons, menu_columns, toolbar_icons)
 from detact.semantics.tabs import tab_rows
 from detact.semantics.tree import build_tree
 
@@ -500,6 +500,44 @@ def test_icons_beside_list_items_are_list_items(glyph_roles, label_roles, expect
     # without labels, no icon takes part
     kind, boxes, roles = glyph_column(glyph_roles, label=False)
     assert list_row_icons(kind, boxes, roles).tolist() == []
+
+
+@pytest.mark.parametrize("glyph_roles, column_roles, expected", [
+    # a table's column of check boxes (yad's check list, whose tree calls them checkable cells)
+    (["checkbox"] * 4, GLYPH_LINE_ROLES, [0, 1, 2, 3]),
+    # ... or of folder icons the classifier took for check boxes and radios (file-roller)
+    (["checkbox", "radio", "icon", "checkbox"], GLYPH_LINE_ROLES, [0, 1, 2, 3]),
+    # not asked for: they keep their roles; a button never joins
+    (["checkbox"] * 4, (), []),
+    (["checkbox", "button", "checkbox", "checkbox"], GLYPH_LINE_ROLES, [0, 2, 3]),
+])
+@pytest.mark.parametrize("table", ["near", "none", "far"])
+def test_check_boxes_down_a_table_column_are_its_cells(glyph_roles, column_roles, expected, table):
+    """A column of check boxes beside list items whose rows go on with another cell on the
+    right (a size, a city) is a table's column; without those cells (a settings page's check
+    boxes, labels called list items), or with them 16 heights away (a dialog over a file
+    list), only plain icons take part."""
+    kind, boxes, roles = glyph_column(glyph_roles)
+    n = len(glyph_roles)
+    roles[n:] = "listitem"
+    if table != "none":
+        x0 = 160 if table == "near" else 400
+        cells = [[x0, b[1], x0 + 60, b[3]] for b in boxes[n:].tolist()]
+        kind = np.concatenate([kind, np.array(["text"] * n, object)])
+        boxes = np.concatenate([boxes, np.array(cells)])
+        roles = np.concatenate([roles, np.array(["listitem"] * n, object)])
+    found = list_row_icons(kind, boxes, roles, column_roles=column_roles).tolist()
+    assert found == (expected if table == "near" else [i for i in expected if glyph_roles[i] == "icon"])
+
+
+def test_check_boxes_along_a_row_stay_check_boxes():
+    """A row of three radios and check boxes whose labels the classifier called list items (qps's
+    "Linear", "Tree", "Thread") is no table column: only a column's glyphs are cells."""
+    glyphs = [[20 + 90 * k, 20, 36 + 90 * k, 36] for k in range(3)]
+    labels = [[42 + 90 * k, 20, 100 + 90 * k, 36] for k in range(3)]
+    kind = np.array(["icon"] * 3 + ["text"] * 3, dtype=object)
+    roles = np.array(["radio", "radio", "checkbox"] + ["listitem"] * 3, dtype=object)
+    assert list_row_icons(kind, np.array(glyphs + labels), roles, column_roles=GLYPH_LINE_ROLES).tolist() == []
 
 
 @pytest.mark.parametrize("gap, taken", [
@@ -1262,7 +1300,10 @@ def _keypad(rows: int = 4, cols: int = 4, pitch=(120, 40), label: str = "7", hei
     ((4, 4), {"listitem": 10, "button": 6}, False),              # a table of short values votes list item
     ((4, 4), {"button": 6, "text": 6, "spinbox": 4}, True),      # plain text does not vote
     ((4, 4), {"button": 4, "text": 12}, False),                  # mostly plain text: a table
-    ((4, 4), {"button": 5, "spinbox": 4, "icon": 4, "text": 3}, False),   # buttons under a third
+    ((4, 4), {"button": 5, "listitem": 4, "icon": 4, "text": 3}, False),  # buttons under a third
+    # a dark theme's keys, borders unseen: nearly all called spin boxes, which vote button
+    ((4, 4), {"spinbox": 11, "link": 1, "button": 1, "slider": 1, "text": 2}, True),
+    ((4, 4), {"spinbox": 6, "listitem": 10}, False),             # still a table when list items win
     ((2, 6), {"button": 12}, False),                             # two rows: a button bar, not a keypad
     ((6, 2), {"button": 12}, False),                             # two columns
 ])
@@ -1271,6 +1312,15 @@ def test_a_grid_of_short_labels_is_a_keypad_when_buttons_win(grid, votes, is_key
     roles = np.array([r for r, k in votes.items() for _ in range(k)], object)
     found = keypad_keys(np.array(["text"] * len(boxes), object), boxes, texts, roles)
     assert sorted(found.tolist()) == (list(range(len(boxes))) if is_keypad else [])
+
+
+def test_icons_called_fields_do_not_vote_for_a_keypad():
+    """A file view's grid of icons the classifier calls spin boxes is no keypad: only a key's
+    text label called a field votes button."""
+    boxes, texts = _keypad(4, 4)
+    roles = np.array(["spinbox"] * 10 + ["image"] * 6, object)
+    assert keypad_keys(np.array(["icon"] * len(boxes), object), boxes, texts, roles).tolist() == []
+    assert len(keypad_keys(np.array(["text"] * len(boxes), object), boxes, texts, roles)) == len(boxes)
 
 
 def test_keypad_needs_short_labels_spread_apart():

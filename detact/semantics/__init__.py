@@ -209,7 +209,13 @@ class Semantics:
         plain = np.zeros(n, bool)
         plain[links] = ink_chroma(rgb, elements.xyxy[links]) < PLAIN_CHROMA
         roles[table_cells(elements.xyxy, elements.text, roles[:n], scale, plain)] = "listitem"
-        roles[list_row_icons(elements.kind, elements.xyxy, roles[:n], scale)] = "listitem"
+        # ... and so is a column of check boxes, radios or pictures taken for them beside a
+        # table's cells (an accessibility tree's checkable table cell; file-roller's folders)
+        cells = list_row_icons(elements.kind, elements.xyxy, roles[:n], scale, GLYPH_LINE_ROLES)
+        roles[cells] = "listitem"
+        for k, rows in enumerate(parts):     # the check box made of a cell and its label is no control
+            if roles[n + k] in GLYPH_LINE_ROLES and np.isin(rows, cells).any():
+                roles[n + k] = "group"
         # ... and a short line heading indented list rows is a tree's section header row
         roles[tree_headers(elements.kind, elements.xyxy, elements.text, roles[:n])] = "listitem"
         roles[link_texts(elements, roles)] = "link"

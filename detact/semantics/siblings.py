@@ -51,10 +51,13 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    tokens and line numbers are not), in at most ``MAX_KEY_COLUMNS`` columns (a character map's
    glyph table has dozens). Each keypad (items joined through row and column mates) is judged
    apart. When buttons are the classifier's commonest role there other than
-   plain text, and at least a third of the grid, every key is a button (`keypad_keys`). Why: a
-   calculator's keys share their borders, so few have a frame of their own, and the
-   classifier, judging each label alone, calls half of them spin boxes, text or icons. A
-   table of short values (a character map, a spreadsheet) votes list item and is left alone.
+   plain text, and at least a third of the grid, every key is a button (`keypad_keys`); a
+   text label called a field (`KEY_VOTES`: a spin box, text box, combo box or slider, which a lone
+   short label in a grid never is) votes button. Why: a calculator's keys share their
+   borders, so few have a frame of their own, and the classifier, judging each label alone,
+   calls half of them spin boxes, text or icons (a dark theme's keys, whose borders do not
+   show, nearly all spin boxes). A table of short values (a character map, a spreadsheet)
+   votes list item and is left alone.
 9. A small icon standing in a row of other small icons and in no column of them is a flat
    toolbar button, and so is a short label on its right (`toolbar_labels`): a file manager's
    "<- Back", "-> Forward" and the drop-down arrows of their history menus. Why: with no plate
@@ -208,12 +211,20 @@ def harmonised_glyphs(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, rol
 LIST_ICON_GAP = 2.5
 
 
-def list_row_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) -> np.ndarray:
+#: The farthest a table row's next cell stands right of a check box's label, in label heights
+#: (file-roller's name column is 9 heights wide) (`list_row_icons`).
+CELL_REACH = 12.0
+
+
+def list_row_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0,
+                   column_roles: tuple[str, ...] = ()) -> np.ndarray:
     """Rows of the icons and unnamed pictures (``(N,)`` kind, ``(N, 4)`` boxes) that rule 5 makes
     list items: in a line of `MIN_LINE` or more labelled icons (`glyphs_with_labels`,
     `aligned_lines` with heights within ``GLYPH_HEIGHT_RATIO``) whose labels are list items for at
-    least half of the line, those whose own role (``roles`` ``(N,)``) is "icon" or "image" and
-    whose label is a list item. Down a column the icons may stand `LIST_ICON_GAP` heights apart."""
+    least half of the line, those whose own role (``roles`` ``(N,)``) is "icon" or "image" (or,
+    down a column, one of ``column_roles`` with another list item on its label's right: a
+    table's column of check boxes is its rows' cells) and whose label is a list item. Down a
+    column the icons may stand `LIST_ICON_GAP` heights apart."""
     roles, kind = np.asarray(roles, dtype=object), np.asarray(kind)
     # a picture the icon stage did not name (a region the classifier calls an image) counts
     pictures = (kind == "icon") | ((kind == "region") & np.isin(roles[:len(kind)], ("icon", "image")))
@@ -221,11 +232,25 @@ def list_row_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale:
     if len(glyphs) < MIN_LINE:
         return np.zeros(0, np.int64)
     found = []
-    for line in aligned_lines(np.asarray(xyxy)[glyphs], scale, GLYPH_HEIGHT_RATIO, column_gap=LIST_ICON_GAP):
-        listed = roles[labels[line]] == "listitem"
-        if 2 * listed.sum() >= len(line):
-            plain = np.isin(roles[glyphs[line]], ("icon", "image")) & listed
-            found += glyphs[line][plain].tolist()
+    # a check box is a cell only in a table: its label has another cell on its right (a settings
+    # page's column of check boxes whose labels the classifier called list items has none, nor
+    # has a dialog's over a file list, whose cells stand farther than `CELL_REACH`)
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    cells = np.flatnonzero((kind == "text") & (roles[:len(kind)] == "listitem"))
+    lb = b[labels]
+    h = np.maximum(lb[:, 3] - lb[:, 1], 1.0)
+    gap = b[None, cells, 0] - lb[:, None, 2]
+    beside = (np.abs((lb[:, None, 1] + lb[:, None, 3]) / 2 - (b[None, cells, 1] + b[None, cells, 3]) / 2)
+              <= h[:, None] / 2) & (gap >= 0) & (gap <= CELL_REACH * h[:, None])
+    tabled = beside.any(axis=1)
+    for axis, taken in (("row", ("icon", "image")), ("column", ("icon", "image") + tuple(column_roles))):
+        for line in aligned_lines(b[glyphs], scale, GLYPH_HEIGHT_RATIO, axes=(axis,), column_gap=LIST_ICON_GAP):
+            listed = roles[labels[line]] == "listitem"
+            if 2 * listed.sum() < len(line):
+                continue
+            plain = np.isin(roles[glyphs[line]], ("icon", "image"))
+            stateful = np.isin(roles[glyphs[line]], taken) & ~plain & tabled[line]
+            found += glyphs[line][(plain | stateful) & listed].tolist()
     return np.unique(np.array(found, np.int64))
 
 
@@ -535,6 +560,11 @@ KEY_PITCH_RATIO = 1.6
 MAX_KEY_COLUMNS = 12
 
 
+#: The classifier's calls on a key's label that vote button in a keypad: a field's look is a
+#: key's plate (an icon called a field is no key: a file view's icons).
+KEY_VOTES = ("button", "spinbox", "textbox", "combobox", "slider")
+
+
 def keypad_keys(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray,
                 scale: float = 1.0) -> np.ndarray:
     """Rows of the keys of keypads (rule 8) among elements of ``kind`` ``(N,)`` at ``xyxy``
@@ -567,7 +597,8 @@ def keypad_keys(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np
         if len(group) < MIN_KEYS or len(cols) > MAX_KEY_COLUMNS or not (_alike(rows) and _alike(cols)):
             continue
         keys = cand[group]
-        votes = Counter(r for r in roles[keys] if r != "text")
+        votes = Counter("button" if r in KEY_VOTES and k == "text" else r
+                        for r, k in zip(roles[keys], kind[keys]) if r != "text")
         if votes and votes.most_common(1)[0][0] == "button" and 3 * votes["button"] >= len(keys):
             found.append(keys)
     return np.concatenate(found) if found else np.zeros(0, np.int64)
