@@ -27,7 +27,10 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    counts as a glyph (`semantics.annotate` passes both).
 5. Icons lined up the same way, each labelled by a list item, are the icon cells of those
    list rows (a file manager's file icons, a sidebar's place icons): the ones the classifier
-   called a plain icon or image become list items (`list_row_icons`). An icon labelled by
+   called a plain icon or image become list items (`list_row_icons`). Down a column whose
+   labels have another cell on their right (a table), so do the check boxes and radios: an
+   accessibility tree's checkable table cells (yad's check list), or file icons the classifier
+   took for check boxes. An icon labelled by
    anything else keeps its role -- but a column of plain text, links or list items of which
    three or more have icons on their left, aligned and no control but a button or tab, is a
    list: the icons and the column's runs become list items (`icon_list_rows`: a folder
