@@ -203,3 +203,48 @@ def _has(font_name: str) -> bool:
         return True
     except OSError:
         return False
+
+
+def _toolbar(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """A flat toolbar of ``n`` 20 px glyphs, a magnifier first (which reads as "Q"): the image
+    and the glyphs' boxes."""
+    img = Image.new("RGB", (200, 40), (246, 246, 246))
+    d = ImageDraw.Draw(img)
+    d.ellipse((12, 10, 26, 24), outline=(30, 30, 30), width=2)
+    d.line((24, 22, 30, 29), fill=(30, 30, 30), width=3)
+    d.rectangle((50, 10, 66, 28), outline=(30, 30, 30), width=2)
+    d.rectangle((90, 10, 106, 28), outline=(30, 30, 30), width=2)
+    d.line((90, 16, 106, 16), fill=(30, 30, 30), width=2)
+    return np.asarray(img), np.array([[11, 9, 32, 31], [49, 9, 68, 30], [89, 9, 108, 30]][:n])
+
+
+@pytest.mark.parametrize("n, framed, stays_icon", [
+    (3, False, True),     # a flat toolbar: the surely named magnifier stays an icon
+    (1, False, False),    # alone, its confident read "Q" replaces it (a key's "=" taken for a handle)
+    (3, True, False),     # on a plate of its own (a keypad's key) it is read, as before
+])
+def test_a_surely_named_toolbar_glyph_is_not_read_as_a_letter(n, framed, stays_icon):
+    from detact.icons.glyphs import read_glyphs
+    from detact.text.fast import FastTextEngine
+
+    rgb, boxes = _toolbar(n)
+    frame = np.where(framed, boxes + [-3, -3, 3, 3], -1)
+    els = Elements(boxes, ["icon"] * n, label=["search", "stop", "window"][:n], score=[0.9] * n, frame=frame)
+    out = read_glyphs(rgb, els, FastTextEngine(device="cpu"))
+    first = int(np.argmin(out.xyxy[:, 0]))
+    assert (out.kind[first], out.label[first]) == ("icon" if stays_icon else "text", "search")
+    if not stays_icon:
+        assert out.text[first] == "Q", "the magnifier no longer reads as a letter: this test checks nothing"
+
+
+@pytest.mark.parametrize("boxes, icons, expected", [
+    ([[0, 0, 20, 20], [30, 0, 50, 20], [60, 0, 80, 20]], [1, 1, 1], [2, 2, 2]),     # a row of three
+    ([[0, 0, 20, 20], [30, 0, 50, 20], [95, 0, 115, 20]], [1, 1, 1], [1, 2, 1]),    # the third beyond 4 heights of the first
+    ([[0, 0, 20, 20], [30, 8, 50, 28], [60, 0, 80, 20]], [1, 1, 1], [1, 0, 1]),     # one off the row
+    ([[0, 0, 20, 20], [30, 0, 50, 20], [60, 0, 80, 20]], [1, 0, 1], [1, 2, 1]),     # a text between counts not
+    ([[0, 0, 20, 20], [30, 0, 50, 40], [60, 0, 80, 20]], [1, 1, 1], [1, 0, 1]),     # twice as tall: no mate
+])
+def test_icon_neighbours_counts_the_icons_on_a_row(boxes, icons, expected):
+    from detact.icons.glyphs import icon_neighbours
+
+    assert icon_neighbours(np.array(boxes), np.array(icons, bool)).tolist() == expected

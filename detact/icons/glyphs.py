@@ -19,7 +19,10 @@ Rules (all vectorised over the element list):
    replaces the element it came from. Unlabelled icons need a surer
    read, and a single letter or digit from one surer still: glyph icons read as one ("0" for
    a checkbox). Icons the encoder named (no bank match) are read too: a confident read makes
-   them text, keeping the function as the label when the encoder was sure (`ENCODER_SURE`).
+   them text, keeping the function as the label when the encoder was sure (`ENCODER_SURE`) --
+   except a sure guess with no plate of its own and two or more icons beside it on its row
+   (`icon_neighbours`): a toolbar's flat "new file" reads as "D", its magnifier as "Q", while
+   a keypad's "=" (which the encoder may take for a drag handle) is drawn on a key.
 """
 from __future__ import annotations
 
@@ -146,6 +149,20 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) ->
     return elements.with_(kind=kind, text=text, label=label, score=score, icon=icon)
 
 
+def icon_neighbours(xyxy: np.ndarray, icons: np.ndarray, reach: float = 4.0) -> np.ndarray:
+    """(N,) int: for each box (N, 4), how many of the ``icons`` (N,) bool boxes other than itself
+    sit on its row (centres within a quarter of its height, heights within 1.5 times) with
+    their centres at most ``reach`` of its heights away."""
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    h = np.maximum(b[:, 3] - b[:, 1], 1.0)
+    cx, cy = (b[:, 0] + b[:, 2]) / 2, (b[:, 1] + b[:, 3]) / 2
+    ratio = np.maximum(h[:, None], h[None, :]) / np.minimum(h[:, None], h[None, :])
+    near = (np.abs(cy[:, None] - cy[None, :]) <= h[:, None] / 4) & (ratio <= 1.5) \
+        & (np.abs(cx[:, None] - cx[None, :]) <= reach * h[:, None]) & np.asarray(icons, bool)[None, :]
+    np.fill_diagonal(near, False)
+    return near.sum(axis=1)
+
+
 def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
     """Rule 3: read the ink of text-less boxes with ``engine.read_glyphs`` (a `TextEngine`)."""
     regions = elements.kind == "region"
@@ -154,7 +171,11 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
     # text that keeps the guessed function as its label (a key's "=" that looks like a drag
     # handle); an unsure guess (under ENCODER_SURE) is dropped for it (a "1" is no "info")
     guessed = (elements.kind == "icon") & (elements.label != "") & (elements.icon == "")
-    unlabelled |= guessed
+    # ... but not one surely guessed among a toolbar's icons, drawn without a plate of its own:
+    # a "new file" read as "D", a magnifier as "Q" (a keypad's keys have plates)
+    toolbar = guessed & (elements.score >= ENCODER_SURE) & (elements.frame < 0).all(axis=1) \
+        & (icon_neighbours(elements.xyxy, elements.kind == "icon") >= 2)
+    unlabelled |= guessed & ~toolbar
     is_text = elements.kind == "text"
     if is_text.any():  # ink already read as text (a key's glyph box beside its read) is not read again
         holds_text = (coverage(elements.xyxy, elements.xyxy[is_text]) >= 0.5).any(axis=1)
