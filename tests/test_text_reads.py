@@ -366,3 +366,25 @@ def test_a_folder_icons_edge_touching_a_name_is_not_read_into_it(engine, word, g
     regions = els.xyxy[els.kind == "region"]
     assert 28 + gap <= run[0] <= 32 + gap       # the word's ink starts at 30 + gap
     assert len(regions) == 1 and 6 <= regions[0][0] <= 10 and 27 <= regions[0][2] <= run[0] + 1
+
+
+@pytest.mark.parametrize("capital, rest", [("M", "alik Garcia"), ("M", "usic"), ("C", "ontents")])
+def test_a_capital_spaced_like_an_icon_stays_in_its_word(engine, capital, rest):
+    """Some fonts set an "M" or a "C" as far from its next letter as an icon from its label
+    (yad's "M alik García"), and the line splitter cuts it off by its shape. The capital sits on
+    the word's rows, and read with the word's start it is read as a capital: the run takes it
+    back, and no icon candidate is left (the recognizer may still read a space after it)."""
+    from detact.text.fast import to_gray
+    from detact.text.split import split_lines
+
+    img = Image.new("RGB", (220, 30), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    d.text((20, 7), capital, fill=(20, 20, 20), font=font(13))
+    d.text((20 + int(d.textlength(capital, font=font(13))) + 3, 7), rest, fill=(20, 20, 20), font=font(13))
+    rgb = np.asarray(img)
+    lines, _ = engine.detector.detect(rgb)
+    _, _, glyphs = split_lines(to_gray(rgb), lines, rgb)
+    assert len(glyphs) == 1, "the capital is no longer cut off as an icon: this test checks nothing"
+    els = engine.read(rgb)
+    assert [t.replace(" ", "")[:4] for t in texts(els)] == [(capital + rest)[:4]]
+    assert "region" not in list(els.kind)

@@ -7,8 +7,9 @@ import pytest
 from PIL import Image, ImageDraw
 
 from conftest import font
-from detact.text.fast import (glyph_before, icon_box, per_word_confidence, split_at_separators, split_leading_glyphs,
-                              split_unread_leading_ink, with_side_room, without_line_above, word_start)
+from detact.text.fast import (capitals_joined, glyph_before, icon_box, letter_sized, lowered_word_ends, per_word_confidence,
+                              split_at_separators, split_leading_glyphs, split_unread_leading_ink, with_side_room,
+                              without_line_above, word_start)
 from detact.text.split import find_underlines, inside_frame, split_line, split_lines
 
 
@@ -472,3 +473,56 @@ def test_the_icon_behind_a_glued_symbol_and_the_word_after_it(fill, edge, line, 
     box = (26, line[0], 80, line[1])
     assert icon_box(gray, box, 30) == icon
     assert 31 <= word_start(gray, box, 28.0, 38.0, 33) <= 33
+
+
+@pytest.mark.parametrize("glyph, taken", [
+    ("M", True),        # a capital stands on the word's baseline, no taller than its ascenders
+    ("C", True),
+    ("icon", False),    # a 16 px file icon overhangs the word's rows above and below
+    ("dot", True),      # a small mark inside the rows is not what this rules out
+])
+def test_a_glyph_is_letter_sized_when_its_ink_stays_in_the_words_rows(glyph, taken):
+    img = Image.new("L", (120, 34), 255)
+    d = ImageDraw.Draw(img)
+    if glyph == "icon":
+        d.rectangle((10, 8, 25, 25), outline=60)
+    elif glyph == "dot":
+        d.ellipse((14, 14, 19, 19), fill=60)
+    else:
+        d.text((12, 17), glyph, fill=20, font=font(13), anchor="lm")
+    d.text((30, 17), "usic", fill=20, font=font(13), anchor="lm")
+    assert letter_sized(np.asarray(img), (10, 6, 27, 30), (8, 6, 60, 30)) is taken
+
+
+@pytest.mark.parametrize("first, rest, gap, joined", [
+    ("C", "ommand", 2, True),     # the capital's open side read as a space: "Command"
+    ("C", "ontents", 1, True),
+    ("C", "ommand", 7, False),    # a real word space, wider than the letters' spacing, stays
+    ("A", "list", 4, False),      # "A list": a one-letter word
+    ("C", "octal escaped", 2, False),   # more words: the language's name, its space narrow after a "C"
+])
+def test_a_space_read_in_a_capitals_open_side_is_dropped(first, rest, gap, joined):
+    img = Image.new("L", (200, 30), 255)
+    d = ImageDraw.Draw(img)
+    f = font(13)
+    d.text((10, 15), first, fill=20, font=f, anchor="lm")
+    x_rest = 10 + int(d.textlength(first, font=f)) + gap
+    d.text((x_rest, 15), rest, fill=20, font=f, anchor="lm")
+    text = first + " " + rest
+    starts = [10, (10 + x_rest) // 2] + [x_rest + int(d.textlength(rest[:k], font=f)) for k in range(len(rest))]
+    xs = np.array(starts, float) + 3
+    box = np.array([[6, 4, 20 + x_rest + int(d.textlength(rest, font=f)), 26]])
+    texts, conf, char_x = capitals_joined(np.asarray(img), box, [text], np.array([0.2]), [xs])
+    assert texts == [first + rest if joined else text] and len(char_x[0]) == len(texts[0])
+    # the read one character shorter passes the engine's threshold as it did before
+    assert per_word_confidence(conf, np.array([len(texts[0])])) == pytest.approx(
+        per_word_confidence(np.array([0.2]), np.array([len(text)])), rel=1e-5)
+
+
+@pytest.mark.parametrize("read, expected", [
+    ("MusiC", "Music"), ("UnitS", "Units"), ("class clasS", "class class"), ("BasiC mode", "Basic mode"),
+    ("macOS", "macOS"), ("iOS", "iOS"), ("TeX", "TeX"), ("LaTeX", "LaTeX"), ("GitHub", "GitHub"),
+    ("Windows XP", "Windows XP"), ("tcpOK", "tcpOK"), ("MusiCal", "MusiCal"),
+])
+def test_a_capital_ending_a_lower_case_word_is_made_small(read, expected):
+    assert lowered_word_ends(read) == expected

@@ -288,6 +288,9 @@ def split_unread_leading_ink(gray: np.ndarray, xyxy: np.ndarray, char_x: list[np
 # read together with the glyph split off its front must say for the glyph to be its first word.
 # Not a lone "7": that is how a bare tick mark in front of a label reads ("7 checkbutton").
 _LEADING_NUMBER = re.compile(r"^(?!7 )\d{1,4} +\S")
+#: A capital letter read before the lower-case word it starts ("M" + "alik García", "C ontents":
+#: some fonts space an "M" or a "C" from its next letter like an icon from its label).
+_LEADING_CAPITAL = re.compile(r"^[A-Z] ?[a-z]{2}")
 
 
 def per_word_confidence(conf: np.ndarray, lengths: np.ndarray, word: int = 4) -> np.ndarray:
@@ -315,6 +318,71 @@ def glyph_before(glyphs: np.ndarray, runs: np.ndarray, max_gap: float = 1.2) -> 
     ok = (overlap > 0.5 * gh) & (gap >= -2) & (gap <= max_gap * gh)
     nearest = np.where(ok, gap, np.inf).argmin(axis=1)
     return np.where(ok.any(axis=1), nearest, -1)
+
+
+def letter_sized(gray: np.ndarray, glyph, joined, slack: int = 1) -> bool:
+    """Whether the ink of ``glyph`` (a box in ``gray`` (H, W)) spans no rows outside those of the
+    ink right of it in ``joined`` (the glyph and the start of its word, both boxes xyxy), give
+    or take ``slack`` px: a capital stands on the word's baseline and is no taller than its
+    ascenders; an icon beside a label overhangs it."""
+    x0, y0, x1, y1 = (int(v) for v in joined)
+    inner = gray[y0:y1, x0:x1]
+    if not inner.size or int(glyph[2]) >= x1:
+        return False
+    ink = median_ink(inner.astype(np.int16), 40)
+    split = int(glyph[2]) - x0
+    mine, word = np.flatnonzero(ink[:, :split].any(axis=1)), np.flatnonzero(ink[:, split:].any(axis=1))
+    if not len(mine) or not len(word):
+        return False
+    return bool(mine[0] >= word[0] - slack and mine[-1] <= word[-1] + slack)
+
+
+#: A capital that ends a lower-case word and is drawn like its small letter ("MusiC", "UnitS",
+#: "clasS": at 12-14 px the recognizer cannot tell "c" from "C" by shape alone).
+_WORD_END_CAPITAL = re.compile(r"(?<=[a-z]{2})[COSVWXZ]\b")
+
+
+def lowered_word_ends(text: str) -> str:
+    """``text`` with a capital read at the end of a lower-case word, one whose small letter has
+    the same shape (`_WORD_END_CAPITAL`), made small: "MusiC" -> "Music". "macOS", "iOS",
+    "TeX", "LaTeX" stay (no two small letters right before the capital, or more follow)."""
+    return _WORD_END_CAPITAL.sub(lambda m: m.group(0).lower(), text)
+
+
+def capitals_joined(gray: np.ndarray, xyxy: np.ndarray, texts: list[str], conf: np.ndarray,
+                    char_x: list[np.ndarray]) -> tuple[list[str], np.ndarray, list[np.ndarray]]:
+    """``texts`` (one per (N, 4) run, with confidences ``conf`` (N,) and each character's x in
+    ``char_x``) without the space read after a run's first letter, a capital, before a
+    lower-case letter ("C ommand", "C ontents") where the blank columns of ``gray`` (H, W)
+    between the capital's ink and the next letter's are no wider than the widest blank between
+    other letters of the run and than a fifth of the run's ink height (2 px at least): the
+    capital's open side, not a word space (which is wider than the letters' spacing). Only a
+    read of two words: "C octal escaped" (the language) keeps its space, narrow as it is after
+    a "C"; so do "A list" and "I agree". A joined read keeps its per-character certainty (`per_word_confidence`
+    gives it the same score one character shorter)."""
+    texts, conf, char_x = list(texts), np.array(conf, np.float64), list(char_x)
+    for i, (box, text, xs) in enumerate(zip(xyxy, texts, char_x)):
+        if len(text) < 4 or len(xs) != len(text) or not (text[0].isupper() and text[1] == " " and text[2].islower()) \
+                or " " in text[2:].strip():
+            continue
+        x0, y0, x1, y1 = (int(v) for v in box)
+        ink = median_ink(gray[y0:y1, x0:x1].astype(np.int16), 40)
+        rows, cols = np.flatnonzero(ink.any(axis=1)), ink.any(axis=0)
+        inked = np.flatnonzero(cols)
+        if not len(inked):
+            continue
+        blanks = true_runs(~cols[inked[0]:inked[-1] + 1]) + inked[0]       # (K, 2) [start, end) columns
+        if not len(blanks):
+            continue
+        widths = blanks[:, 1] - blanks[:, 0]
+        here = (blanks[:, 0] >= xs[0] - x0 - 1) & (blanks[:, 1] <= xs[2] - x0 + 1)
+        if not here.any() or here.all():
+            continue
+        gap = int(widths[here].max())
+        if gap <= widths[~here].max() and gap <= max(2, 0.2 * (rows[-1] - rows[0] + 1)):
+            texts[i], char_x[i] = text[0] + text[2:], np.delete(xs, 1)
+            conf[i] = conf[i] ** np.sqrt(max(len(text) - 1, 4) / max(len(text), 4))
+    return texts, conf.astype(np.float32), char_x
 
 
 def with_side_room(xyxy: np.ndarray, width: int, room: float = SIDE_ROOM) -> np.ndarray:
@@ -516,7 +584,7 @@ class FastTextEngine(TextEngine):
         xyxy, glyphs, source = self._runs(rgb, gray)
         if not len(xyxy):
             return Elements()
-        xyxy, glyphs = self.numbers_split_as_glyphs(source, xyxy, glyphs)
+        xyxy, glyphs = self.numbers_split_as_glyphs(source, xyxy, glyphs, gray)
         read_at = with_side_room(without_line_above(gray, xyxy), rgb.shape[1])
         texts, conf, char_x = self.recognizer.recognize(source, read_at)
         read = list(texts)
@@ -543,21 +611,25 @@ class FastTextEngine(TextEngine):
             leading = np.array([(x, y, x + mask.shape[1], y + mask.shape[0]) for (x, y), mask, _ in inks],
                                np.int32).reshape(-1, 4)
         glyphs = np.concatenate([glyphs.reshape(-1, 4), leading]).astype(np.int32)
+        texts, conf, char_x = capitals_joined(gray, xyxy, texts, conf, char_x)
         xyxy, texts, conf = split_at_separators(xyxy, texts, conf, char_x)
-        texts = np.array([t.strip() for t in texts], dtype=object)
+        texts = np.array([lowered_word_ends(t.strip()) for t in texts], dtype=object)
         lengths = np.array([len(t) for t in texts])
         keep = (per_word_confidence(conf, lengths) >= self.min_confidence) & (lengths > 0)
         text = Elements(xyxy[keep], ["text"] * int(keep.sum()), texts[keep], score=conf[keep])
         return Elements.concat([text, Elements(glyphs, ["region"] * len(glyphs), score=[0.5] * len(glyphs))])
 
-    def numbers_split_as_glyphs(self, source: np.ndarray, xyxy: np.ndarray, glyphs: np.ndarray
-                                ) -> tuple[np.ndarray, np.ndarray]:
+    def numbers_split_as_glyphs(self, source: np.ndarray, xyxy: np.ndarray, glyphs: np.ndarray,
+                                gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Glyphs that the line splitter cut off the front of a run by their shape but that are
         a number ("6 comments", "17 files selected", "Sat 20 Feb": one or two digits are about
-        as wide as the line is tall, like an icon), put back: each glyph is read together with
-        the start of the run right of it (`glyph_before`), and when that read starts with a
-        number and a space, the run takes the glyph in. Returns the (N, 4) runs and the (G', 4)
-        glyphs left."""
+        as wide as the line is tall, like an icon) or a word's capital ("M alik"), put back: each
+        glyph is read together with the start of the run right of it (`glyph_before`) from
+        ``source`` (the image the recognizer reads), and the run takes the glyph in when that
+        read starts with a number and a space, or with a capital read off the glyph and
+        lower-case letters read off the word while the glyph's ink in ``gray`` (H, W) stays
+        within the word's rows (`letter_sized`). Returns the (N, 4) runs and the (G', 4) glyphs
+        left."""
         nxt = glyph_before(glyphs, xyxy)
         cand = np.flatnonzero(nxt >= 0)
         if not len(cand):
@@ -566,10 +638,15 @@ class FastTextEngine(TextEngine):
         run = xyxy[nxt[cand]]
         joined = np.stack([np.maximum(glyphs[cand, 0] - 2, 0), run[:, 1],
                            np.minimum(run[:, 2], run[:, 0] + 2 * (run[:, 3] - run[:, 1])), run[:, 3]], axis=1)
-        texts, conf, _ = self.recognizer.recognize(source, joined)
+        texts, conf, char_x = self.recognizer.recognize(source, joined)
         xyxy, keep = xyxy.copy(), np.ones(len(glyphs), bool)
-        for k, box, text, c in zip(cand, joined, texts, conf):
-            if c >= self.min_confidence and _LEADING_NUMBER.match(text.strip()):
+        for k, box, text, c, xs in zip(cand, joined, texts, conf, char_x):
+            # the capital must be read from the glyph and the next letter from the word: an icon
+            # before "Trash" is skipped by the read, which still starts "Tra"
+            capital = (_LEADING_CAPITAL.match(text) is not None and len(xs) == len(text)
+                       and xs[0] <= glyphs[k, 2] < xs[len(text) - len(text[1:].lstrip())]
+                       and letter_sized(gray, glyphs[k], box))
+            if c >= self.min_confidence and (_LEADING_NUMBER.match(text.strip()) or capital):
                 xyxy[nxt[k], 0] = min(xyxy[nxt[k], 0], box[0])
                 keep[k] = False
         return xyxy, glyphs[keep]
@@ -598,4 +675,3 @@ class FastTextEngine(TextEngine):
             conf[~is_mark] = read_conf
         keep = (conf >= min_confidence) & (np.array([0 < len(t) <= 6 for t in texts]))
         return Elements(crops[keep], ["text"] * int(keep.sum()), texts[keep], score=conf[keep])
-
