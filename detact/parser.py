@@ -20,12 +20,14 @@ from .build import (OCR_ENGINES, SEGMENTERS, ParserOptions, make_icon_matcher, m
                     make_text_engine)
 from .color import dominant_colors
 from .elements import Elements, ParseResult
+from .icons.columns import column_icons
 from .icons.glyphs import label_icons, read_glyphs
 from .icons.window_controls import window_buttons
 from .imageio import ImageInput, image_sha256, load_image, screen_scale
 from .merge import glyphs_beside_icons, merge_layout
 from .runtime import resolve_device
 from .scale import guess_ui_scale
+from .text.fast import to_gray
 
 __all__ = ["Parser", "parse", "ParserOptions", "OCR_ENGINES", "SEGMENTERS"]
 
@@ -152,6 +154,12 @@ class Parser:
         glyphs = text[from_text]
         glyphs = glyphs[~glyphs_beside_icons(glyphs.xyxy, regions.xyxy, glyph_max=ICON_MAX * scale)]
         regions, text = Elements.concat([regions, glyphs]), text[~from_text]
+        # ... and so are the spots down a list's icon column that hold ink but no icon yet
+        # (pale file icons the segmenter missed; see `icons.columns`)
+        wh = regions.xyxy[:, 2:] - regions.xyxy[:, :2]
+        small = (wh.max(axis=1) <= ICON_MAX * scale) & (wh.max(axis=1) <= 2 * wh.min(axis=1))
+        missed = column_icons(to_gray(rgb), text.xyxy, regions.xyxy[small], scale)
+        regions = Elements.concat([regions, Elements(missed, ["region"] * len(missed), score=[0.5] * len(missed))])
         layout = timed("merge", lambda: merge_layout(text, regions, glyph_max=24 * scale))
         elements = timed("icons", label_icons, rgb, layout.elements, self.icon_matcher, scale)
         elements = timed("glyphs", read_glyphs, rgb, elements, self.text_engine)
