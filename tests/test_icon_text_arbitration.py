@@ -248,3 +248,16 @@ def test_icon_neighbours_counts_the_icons_on_a_row(boxes, icons, expected):
     from detact.icons.glyphs import icon_neighbours
 
     assert icon_neighbours(np.array(boxes), np.array(icons, bool)).tolist() == expected
+
+
+@pytest.mark.parametrize("read, texts, reaches", [
+    ([28, 376, 85, 445], [[76, 394, 215, 433]], True),      # a drive icon's read window took in the "F" of "File System"
+    ([28, 376, 78, 445], [[76, 394, 215, 433]], False),     # 2 px in: the run's padding
+    ([28, 376, 85, 445], [[76, 450, 215, 480]], False),     # the run is on the next line
+    ([28, 376, 85, 445], [], False),
+    ([10, 10, 40, 30], [[0, 40, 50, 60], [35, 12, 90, 28]], True),   # any run on its line counts
+])
+def test_a_glyph_read_reaching_into_a_text_run_is_found(read, texts, reaches):
+    from detact.icons.glyphs import reaches_into
+
+    assert reaches_into(np.array([read]), np.array(texts).reshape(-1, 4)).tolist() == [reaches]

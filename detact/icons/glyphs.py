@@ -22,7 +22,8 @@ Rules (all vectorised over the element list):
    them text, keeping the function as the label when the encoder was sure (`ENCODER_SURE`) --
    except a sure guess with no plate of its own and two or more icons beside it on its row
    (`icon_neighbours`): a toolbar's flat "new file" reads as "D", its magnifier as "Q", while
-   a keypad's "=" (which the encoder may take for a drag handle) is drawn on a key.
+   a keypad's "=" (which the encoder may take for a drag handle) is drawn on a key. A read
+   whose window reached into a text run beside it (`reaches_into`) is no read of the glyph.
 """
 from __future__ import annotations
 
@@ -163,6 +164,16 @@ def icon_neighbours(xyxy: np.ndarray, icons: np.ndarray, reach: float = 4.0) -> 
     return near.sum(axis=1)
 
 
+def reaches_into(reads: np.ndarray, texts: np.ndarray, depth: int = 2) -> np.ndarray:
+    """(R,) bool: each read's box (R, 4) reaches more than ``depth`` px across into one of the
+    text runs ``texts`` (T, 4) on its line (the two overlap over half the lower one's height)."""
+    r, t = np.asarray(reads, np.int64).reshape(-1, 1, 4), np.asarray(texts, np.int64).reshape(1, -1, 4)
+    across = np.minimum(r[..., 2], t[..., 2]) - np.maximum(r[..., 0], t[..., 0])
+    down = np.minimum(r[..., 3], t[..., 3]) - np.maximum(r[..., 1], t[..., 1])
+    lower = np.minimum(r[..., 3] - r[..., 1], t[..., 3] - t[..., 1])
+    return ((across > depth) & (2 * down > lower)).any(axis=1)
+
+
 def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
     """Rule 3: read the ink of text-less boxes with ``engine.read_glyphs`` (a `TextEngine`)."""
     regions = elements.kind == "region"
@@ -199,6 +210,9 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
         found = found[~one_alnum | (found.score >= one_char_conf)]
         # as in rule 2: a one- or two-character read of full-colour ink is an icon, not text
         found = found[~coloured_short_reads(rgb, found.text, found.xyxy)]
+        # a read whose window reached into a text run beside it read that run's letter too (a
+        # drive icon and the "F" of "File System" read "@F"): the icon stays
+        found = found[~reaches_into(found.xyxy, elements.xyxy[is_text])]
         if len(found):
             # each read lies inside the box it came from: that element is replaced by it
             src = idx[coverage(boxes[idx], found.xyxy).argmax(axis=0)]
