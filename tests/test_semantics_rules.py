@@ -716,6 +716,21 @@ def test_a_label_with_a_close_glyph_after_it_is_a_tab(close_at, close_label, clo
     assert (0 in found.tolist()) == is_tab
 
 
+@pytest.mark.parametrize("glyph_role, label_role, is_icon", [
+    ("checkbox", "tab", True),      # juffed's file-type icon before "script.py", drawn as a box
+    ("radio", "tab", True),
+    ("button", "tab", False),       # a glyph called something else keeps its role
+    ("checkbox", "text", False),    # a check box before a plain label is one
+    ("checkbox", "listitem", False),
+])
+def test_a_check_box_before_a_tabs_label_is_the_tabs_icon(glyph_role, label_role, is_icon):
+    from detact.semantics.tabs import tab_icons
+
+    boxes = np.array([[38, 70, 52, 86], [56, 67, 111, 94]], float)
+    found = tab_icons(np.array(["icon", "text"], object), boxes, np.array([glyph_role, label_role], object))
+    assert found.tolist() == ([0] if is_icon else [])
+
+
 @pytest.mark.parametrize("header, header_role, item_x, beside, is_header", [
     ("Places", "text", 44, False, True),        # Thunar's sidebar: a header, rows indented 37 px
     ("Devices", "link", 44, False, True),       # ... read as a link

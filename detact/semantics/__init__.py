@@ -36,7 +36,7 @@ from .sliders import slider_tracks
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, keypad_keys,
                        list_row_icons, menu_columns, table_cells, toolbar_icons, toolbar_labels,
                        tree_headers)
-from .tabs import closable_tabs, tab_rows
+from .tabs import closable_tabs, tab_icons, tab_rows
 from .tree import CONTAINER_ROLES, build_tree
 
 __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
@@ -167,6 +167,14 @@ class Semantics:
         roles[text[tab_rows(rgb, elements.xyxy[text], roles[text], scale)]] = "tab"
         # ... and so is a label with a close glyph right after it (see `tabs`)
         roles[closable_tabs(elements.kind, elements.xyxy, elements.label, roles[:n])] = "tab"
+        # ... and a glyph the classifier called a check box or radio before a tab's label is
+        # that tab's icon (an editor's file-type icon, an empty page drawn as a box)
+        in_tabs = tab_icons(elements.kind, elements.xyxy, roles[:n])
+        roles[in_tabs] = "icon"
+        states = _with_checked(states, in_tabs, np.zeros(len(in_tabs), bool))
+        for k, rows in enumerate(parts):
+            if roles[n + k] in GLYPH_LINE_ROLES and np.isin(rows, in_tabs).any():
+                roles[n + k] = "group"
         # ... and items that end in accelerators or submenu arrows are a menu's, and so are the
         # accelerators at their rows' ends (see `siblings`)
         marks = np.flatnonzero(elements.kind == "icon")

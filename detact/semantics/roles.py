@@ -204,9 +204,10 @@ def ring_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, max_gap: float = 1
 
 def _glyphs_labelled_by_controls(elements, roles: np.ndarray, free: np.ndarray, max_gap: float) -> np.ndarray:
     """Rows of the ``free`` (N,) glyphs with a text run on their right within ``max_gap`` glyph
-    widths (`glyphs_with_labels`) that is no menu item (`siblings.menu_items`) nor link."""
+    widths (`glyphs_with_labels`) that is no menu item (`siblings.menu_items`), link nor tab (a
+    tab's file-type icon)."""
     icons, labels = glyphs_with_labels(elements.kind, elements.xyxy, free, max_gap)
-    return icons[~(menu_items(elements.xyxy, roles, elements.text)[labels] | (roles[labels] == "link"))]
+    return icons[~(menu_items(elements.xyxy, roles, elements.text)[labels] | np.isin(roles[labels], ("link", "tab")))]
 
 
 def _with_states(icons: np.ndarray, states: list[bool | None]) -> tuple[np.ndarray, np.ndarray]:

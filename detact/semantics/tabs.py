@@ -26,6 +26,10 @@ Rule (`closable_tabs`): a label with a small close glyph right after it on its l
 named `CLOSE_GLYPHS`, no taller than the label, within `CLOSE_REACH` label heights, nothing
 between) is a tab: an editor's or a browser's document tab ("script.py x"), which may stand
 alone, so rule 1 has no neighbours to look between.
+
+Rule (`tab_icons`): a glyph the classifier called a check box, radio or switch with a tab's
+label on its right is that tab's icon (an editor's file-type icon, an empty page drawn as a
+box): a tab holds no check box.
 """
 from __future__ import annotations
 
@@ -33,7 +37,7 @@ import numpy as np
 
 from ..text.fast import to_gray
 from ..text.split import median_ink
-from .siblings import ITEM_ROLES, aligned_lines
+from .siblings import GLYPH_LINE_ROLES, ITEM_ROLES, aligned_lines, glyphs_with_labels
 
 #: Roles a bare text run is given by mistake that may still be a tab's label (Qt's boxed tabs:
 #: one of "Behavior | Graphics | Interface" came back a combo box). Buttons are left out: a row
@@ -73,6 +77,15 @@ def closable_tabs(kind: np.ndarray, xyxy: np.ndarray, labels: np.ndarray, roles:
         if not between.any():
             found.append(k)
     return np.array(found, np.int64)
+
+
+def tab_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray) -> np.ndarray:
+    """Rows of the glyphs (icons of ``kind`` ``(N,)`` at ``xyxy`` ``(N, 4)``) whose ``roles``
+    ``(N,)`` is a check box, radio or switch and whose label (`siblings.glyphs_with_labels`) is a
+    tab: the tab's icons."""
+    roles = np.asarray(roles, dtype=object)
+    glyphs, labels = glyphs_with_labels(np.asarray(kind), xyxy)
+    return glyphs[(roles[labels] == "tab") & np.isin(roles[glyphs], GLYPH_LINE_ROLES)]
 
 
 def tab_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) -> np.ndarray:
