@@ -87,8 +87,10 @@ _LEADING_GLYPH = re.compile(r"^[@>_.:|\\=^?!\[\]\u2022\u00b7\u00bb\u203a] +(?=\w
 # The same symbol read glued to a capitalised word ("]Work", "|Archive", "lDesktop", "jWork",
 # "JAdd"): the right edge of a folder icon or a check box's tick read as a stroke letter. Only
 # strokes, and only before a capital and a small letter: "iPhone", "eBay", "IDs", "(Optional",
-# "JSON" stay; "[" only without its "]" later ("[Optional]" stays).
-_GLUED_GLYPH = re.compile(r"^(?:[|\]ljJ]|\[(?=[^\]]*$))(?=[A-Z][a-z])")
+# "JSON" stay; "[" only without its "]" later ("[Optional]" stays). A bar or bracket (never a
+# letter) is cut before a word in capitals or three small letters too: a column header's rule
+# ("|COMMAND_LINE", "[START") or a file-type icon's edge ("]script.py"); "[INFO]" and "|a" stay.
+_GLUED_GLYPH = re.compile(r"^(?:(?:[|\]ljJ]|\[(?=[^\]]*$))(?=[A-Z][a-z])|(?:[|\]]|\[(?=[^\]]*$))(?=[A-Z]{2}|[a-z]{3}))")
 
 
 #: A round letter at the front of a run: a radio's ring read as a letter ("O radiobutton",
@@ -226,9 +228,10 @@ def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, c
     """Cut a lone leading symbol (`_LEADING_GLYPH`, `_GLUED_GLYPH`) off each run, placing the
     cut from the characters' x positions, and with ``gray`` (the image) a leading round letter
     whose ink is a ring (`_LEADING_ROUND`, `ring_not_letter`); with ``gray`` the cut falls on
-    the word's first ink (`word_start`) and a glued symbol leaves its whole icon (`icon_box`).
-    Returns the runs' (boxes, texts, confidences, character x positions) and the (G, 4) boxes
-    of the symbols cut off (icon candidates)."""
+    the word's first ink (`word_start`) and a glued symbol leaves its whole icon (`icon_box`),
+    none when that is a rule (thinner than a third of its height). Returns the runs' (boxes,
+    texts, confidences, character x positions) and the (G, 4) boxes of the symbols cut off
+    (icon candidates)."""
     out_boxes, out_texts, out_x, glyphs = [], [], [], []
     for box, text, xs in zip(xyxy, texts, char_x):
         m = (_LEADING_GLYPH.match(text) or _GLUED_GLYPH.match(text)) if len(xs) == len(text) else None
@@ -249,7 +252,14 @@ def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, c
         x_glyph = min(int(xs[0] + (xs[1] - xs[0]) / 2), x_text)
         out_boxes.append((max(box[0], x_text), box[1], box[2], box[3])), out_texts.append(text[k:])
         out_x.append(xs[k:])
-        icon = icon_box(gray, box, x_glyph) if gray is not None and m.re is _GLUED_GLYPH else None
+        if gray is not None and m.re is _GLUED_GLYPH:
+            # the glued symbol's whole icon; a rule (a column header's separator, a text cursor)
+            # thinner than a third of its height is no icon and leaves none
+            icon = icon_box(gray, box, x_glyph)
+            if icon is not None and 3 * (icon[2] - icon[0]) < icon[3] - icon[1]:
+                continue
+        else:
+            icon = None
         glyphs.append(icon if icon is not None else (box[0], box[1], max(x_glyph, box[0] + 1), box[3]))
     return (np.array(out_boxes, np.int32).reshape(-1, 4), out_texts, np.asarray(conf, np.float32), out_x,
             np.array(glyphs, np.int32).reshape(-1, 4))
