@@ -482,14 +482,17 @@ def test_the_icon_behind_a_glued_symbol_and_the_word_after_it(fill, edge, line, 
     assert 31 <= word_start(gray, box, 28.0, 38.0, 33) <= 33
 
 
-@pytest.mark.parametrize("mark, leaves_icon", [("rule", False), ("folder", True)])
+@pytest.mark.parametrize("mark, leaves_icon", [("rule", False), ("header", False), ("folder", True)])
 def test_a_rule_glued_to_a_header_is_cut_off_and_leaves_no_icon(mark, leaves_icon):
     """qps's column headers: the rule between two headers read glued to the next one ("|START")
-    is cut off, and being a 1 px line leaves no icon candidate; a folder's edge leaves its icon."""
+    is cut off, and being a 1 px line (or a stretch of ink running on into the header before,
+    wider than twice its height) leaves no icon candidate; a folder's edge leaves its icon."""
     img = Image.new("L", (160, 30), 255)
     d = ImageDraw.Draw(img)
     if mark == "rule":
         d.line((29, 2, 29, 28), fill=150)
+    elif mark == "header":
+        d.rectangle((0, 9, 29, 20), fill=150)
     else:
         d.rectangle((8, 4, 29, 26), fill=200, outline=120, width=2)
     d.text((33, 15), "START", fill=30, font=font(14), anchor="lm")

@@ -229,9 +229,9 @@ def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, c
     cut from the characters' x positions, and with ``gray`` (the image) a leading round letter
     whose ink is a ring (`_LEADING_ROUND`, `ring_not_letter`); with ``gray`` the cut falls on
     the word's first ink (`word_start`) and a glued symbol leaves its whole icon (`icon_box`),
-    none when that is a rule (thinner than a third of its height). Returns the runs' (boxes,
-    texts, confidences, character x positions) and the (G, 4) boxes of the symbols cut off
-    (icon candidates)."""
+    none when that is a rule or a stretch (thinner than a third of its height, or wider than
+    twice). Returns the runs' (boxes, texts, confidences, character x positions) and the (G, 4)
+    boxes of the symbols cut off (icon candidates)."""
     out_boxes, out_texts, out_x, glyphs = [], [], [], []
     for box, text, xs in zip(xyxy, texts, char_x):
         m = (_LEADING_GLYPH.match(text) or _GLUED_GLYPH.match(text)) if len(xs) == len(text) else None
@@ -254,9 +254,10 @@ def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, c
         out_x.append(xs[k:])
         if gray is not None and m.re is _GLUED_GLYPH:
             # the glued symbol's whole icon; a rule (a column header's separator, a text cursor)
-            # thinner than a third of its height is no icon and leaves none
+            # thinner than a third of its height, or a stretch of ink more than twice as wide
+            # as tall (the header before it), is no icon and leaves none
             icon = icon_box(gray, box, x_glyph)
-            if icon is not None and 3 * (icon[2] - icon[0]) < icon[3] - icon[1]:
+            if icon is not None and not (icon[3] - icon[1]) <= 3 * (icon[2] - icon[0]) <= 6 * (icon[3] - icon[1]):
                 continue
         else:
             icon = None
