@@ -280,10 +280,6 @@ def test_a_field_border_is_not_read_into_the_text(frame):
     ("[Optional]", "[Optional]", False),      # a bracket that closes is text
     ("(Optional", "(Optional", False),
     ("|a", "|a", False),
-    # a bar or bracket before capitals or small letters: a header's rule, a file icon's edge
-    ("|COMMAND_LINE", "COMMAND_LINE", True),
-    ("[START", "START", True),
-    ("]script.py", "script.py", True),
     ("[INFO] ready", "[INFO] ready", False),
     ("lowercase", "lowercase", False),
     ("JSON", "JSON", False),
@@ -482,11 +478,23 @@ def test_the_icon_behind_a_glued_symbol_and_the_word_after_it(fill, edge, line, 
     assert 31 <= word_start(gray, box, 28.0, 38.0, 33) <= 33
 
 
+@pytest.mark.parametrize("text, kept", [
+    ("|COMMAND_LINE", "COMMAND_LINE"),      # a header's rule before capitals
+    ("[START", "START"),
+    ("]script.py", "script.py"),            # a file icon's edge before small letters
+])
+def test_a_bar_glued_to_capitals_or_small_letters_is_cut_off_and_leaves_no_icon(text, kept):
+    xs = [np.arange(len(text), dtype=float) * 8 + 14]
+    boxes, texts, _, char_x, glyphs = split_leading_glyphs(np.array([[10, 0, 10 + 8 * len(text), 20]]),
+                                                           [text], np.array([0.9]), xs)
+    assert texts == [kept] and len(char_x[0]) == len(kept) and len(glyphs) == 0
+
+
 @pytest.mark.parametrize("mark, leaves_icon", [("rule", False), ("header", False), ("folder", True)])
 def test_a_rule_glued_to_a_header_is_cut_off_and_leaves_no_icon(mark, leaves_icon):
-    """qps's column headers: the rule between two headers read glued to the next one ("|START")
-    is cut off, and being a 1 px line (or a stretch of ink running on into the header before,
-    wider than twice its height) leaves no icon candidate; a folder's edge leaves its icon."""
+    """A symbol read glued to a capitalised word ("|Start") is cut off; a 1 px rule (or a stretch
+    of ink running on into the header before, wider than twice its height) leaves no icon
+    candidate, a folder's edge leaves its icon."""
     img = Image.new("L", (160, 30), 255)
     d = ImageDraw.Draw(img)
     if mark == "rule":
@@ -495,12 +503,12 @@ def test_a_rule_glued_to_a_header_is_cut_off_and_leaves_no_icon(mark, leaves_ico
         d.rectangle((0, 9, 29, 20), fill=150)
     else:
         d.rectangle((8, 4, 29, 26), fill=200, outline=120, width=2)
-    d.text((33, 15), "START", fill=30, font=font(14), anchor="lm")
-    text = "|START"
+    d.text((33, 15), "Start", fill=30, font=font(14), anchor="lm")
+    text = "|Start"
     xs = [np.array([29.0] + [37.0 + 9 * k for k in range(5)])]
     boxes, texts, _, _, glyphs = split_leading_glyphs(np.array([[26, 2, 85, 28]]), [text], np.array([0.9]), xs,
                                                       np.asarray(img))
-    assert texts == ["START"] and boxes[0][0] >= 30
+    assert texts == ["Start"] and boxes[0][0] >= 30
     assert len(glyphs) == int(leaves_icon)
 
 

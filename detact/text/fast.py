@@ -90,7 +90,9 @@ _LEADING_GLYPH = re.compile(r"^[@>_.:|\\=^?!\[\]\u2022\u00b7\u00bb\u203a] +(?=\w
 # "JSON" stay; "[" only without its "]" later ("[Optional]" stays). A bar or bracket (never a
 # letter) is cut before a word in capitals or three small letters too: a column header's rule
 # ("|COMMAND_LINE", "[START") or a file-type icon's edge ("]script.py"); "[INFO]" and "|a" stay.
-_GLUED_GLYPH = re.compile(r"^(?:(?:[|\]ljJ]|\[(?=[^\]]*$))(?=[A-Z][a-z])|(?:[|\]]|\[(?=[^\]]*$))(?=[A-Z]{2}|[a-z]{3}))")
+# Only the first kind (group "icon": a folder's edge before a name) leaves its icon as a
+# candidate; a rule before a header leaves none, and a file icon that tall was found already.
+_GLUED_GLYPH = re.compile(r"^(?:(?P<icon>[|\]ljJ]|\[(?=[^\]]*$))(?=[A-Z][a-z])|(?:[|\]]|\[(?=[^\]]*$))(?=[A-Z]{2}|[a-z]{3}))")
 
 
 #: A round letter at the front of a run: a radio's ring read as a letter ("O radiobutton",
@@ -228,10 +230,11 @@ def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, c
     """Cut a lone leading symbol (`_LEADING_GLYPH`, `_GLUED_GLYPH`) off each run, placing the
     cut from the characters' x positions, and with ``gray`` (the image) a leading round letter
     whose ink is a ring (`_LEADING_ROUND`, `ring_not_letter`); with ``gray`` the cut falls on
-    the word's first ink (`word_start`) and a glued symbol leaves its whole icon (`icon_box`),
-    none when that is a rule or a stretch (thinner than a third of its height, or wider than
-    twice). Returns the runs' (boxes, texts, confidences, character x positions) and the (G, 4)
-    boxes of the symbols cut off (icon candidates)."""
+    the word's first ink (`word_start`) and a glued symbol before a capitalised word leaves its
+    whole icon (`icon_box`), none when that is a rule or a stretch (thinner than a third of its
+    height, or wider than twice); one before capitals or small letters leaves none. Returns the
+    runs' (boxes, texts, confidences, character x positions) and the (G, 4) boxes of the
+    symbols cut off (icon candidates)."""
     out_boxes, out_texts, out_x, glyphs = [], [], [], []
     for box, text, xs in zip(xyxy, texts, char_x):
         m = (_LEADING_GLYPH.match(text) or _GLUED_GLYPH.match(text)) if len(xs) == len(text) else None
@@ -252,6 +255,8 @@ def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, c
         x_glyph = min(int(xs[0] + (xs[1] - xs[0]) / 2), x_text)
         out_boxes.append((max(box[0], x_text), box[1], box[2], box[3])), out_texts.append(text[k:])
         out_x.append(xs[k:])
+        if m.re is _GLUED_GLYPH and m.group("icon") is None:
+            continue
         if gray is not None and m.re is _GLUED_GLYPH:
             # the glued symbol's whole icon; a rule (a column header's separator, a text cursor)
             # thinner than a third of its height, or a stretch of ink more than twice as wide
