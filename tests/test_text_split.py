@@ -490,6 +490,16 @@ def test_a_bar_glued_to_capitals_or_small_letters_is_cut_off_and_leaves_no_icon(
     assert texts == [kept] and len(char_x[0]) == len(kept) and len(glyphs) == 0
 
 
+#: Marks drawn before a word in the tests below, by name.
+MARKS = {
+    "rule": lambda d: d.line((29, 2, 29, 28), fill=150),                         # a header's separator
+    "header": lambda d: d.rectangle((0, 9, 29, 20), fill=150),                   # ink running on from the left
+    "folder": lambda d: d.rectangle((8, 4, 29, 26), fill=200, outline=120, width=2),
+    "icon": lambda d: d.rectangle((10, 8, 25, 25), outline=60),                  # a 16 px file icon
+    "dot": lambda d: d.ellipse((14, 14, 19, 19), fill=60),
+}
+
+
 @pytest.mark.parametrize("mark, leaves_icon", [("rule", False), ("header", False), ("folder", True)])
 def test_a_rule_glued_to_a_header_is_cut_off_and_leaves_no_icon(mark, leaves_icon):
     """A symbol read glued to a capitalised word ("|Start") is cut off; a 1 px rule (or a stretch
@@ -497,12 +507,7 @@ def test_a_rule_glued_to_a_header_is_cut_off_and_leaves_no_icon(mark, leaves_ico
     candidate, a folder's edge leaves its icon."""
     img = Image.new("L", (160, 30), 255)
     d = ImageDraw.Draw(img)
-    if mark == "rule":
-        d.line((29, 2, 29, 28), fill=150)
-    elif mark == "header":
-        d.rectangle((0, 9, 29, 20), fill=150)
-    else:
-        d.rectangle((8, 4, 29, 26), fill=200, outline=120, width=2)
+    MARKS[mark](d)
     d.text((33, 15), "Start", fill=30, font=font(14), anchor="lm")
     text = "|Start"
     xs = [np.array([29.0] + [37.0 + 9 * k for k in range(5)])]
@@ -521,10 +526,8 @@ def test_a_rule_glued_to_a_header_is_cut_off_and_leaves_no_icon(mark, leaves_ico
 def test_a_glyph_is_letter_sized_when_its_ink_stays_in_the_words_rows(glyph, taken):
     img = Image.new("L", (120, 34), 255)
     d = ImageDraw.Draw(img)
-    if glyph == "icon":
-        d.rectangle((10, 8, 25, 25), outline=60)
-    elif glyph == "dot":
-        d.ellipse((14, 14, 19, 19), fill=60)
+    if glyph in MARKS:
+        MARKS[glyph](d)
     else:
         d.text((12, 17), glyph, fill=20, font=font(13), anchor="lm")
     d.text((30, 17), "usic", fill=20, font=font(13), anchor="lm")
