@@ -261,3 +261,15 @@ def test_a_glyph_read_reaching_into_a_text_run_is_found(read, texts, reaches):
     from detact.icons.glyphs import reaches_into
 
     assert reaches_into(np.array([read]), np.array(texts).reshape(-1, 4)).tolist() == [reaches]
+
+
+@pytest.mark.parametrize("boxes, words, beside", [
+    ([[950, 624, 956, 632], [960, 619, 988, 640]], [0, 1], [True, False]),    # "<" of "< Back": its word after it
+    ([[122, 34, 138, 54], [152, 35, 174, 50]], [0, 0], [False, False]),      # a glyph read "~" is no word
+    ([[10, 10, 30, 30], [70, 10, 120, 30]], [0, 1], [False, False]),         # 40 px away: beyond 1.5 heights
+    ([[10, 10, 30, 30], [32, 40, 90, 60]], [0, 1], [False, False]),          # on the next line
+])
+def test_beside_words_finds_a_word_next_to_a_glyph(boxes, words, beside):
+    from detact.icons.glyphs import beside_words
+
+    assert beside_words(np.array(boxes), np.array(words, bool)).tolist() == beside

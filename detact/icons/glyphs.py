@@ -20,9 +20,10 @@ Rules (all vectorised over the element list):
    read, and a single letter or digit from one surer still: glyph icons read as one ("0" for
    a checkbox). Icons the encoder named (no bank match) are read too: a confident read makes
    them text, keeping the function as the label when the encoder was sure (`ENCODER_SURE`) --
-   except a sure guess with no plate of its own and two or more icons beside it on its row
-   (`icon_neighbours`): a toolbar's flat "new file" reads as "D", its magnifier as "Q", while
-   a keypad's "=" (which the encoder may take for a drag handle) is drawn on a key. A read
+   except a sure guess with no plate of its own, two or more icons beside it on its row
+   (`icon_neighbours`) and no word (`beside_words`): a toolbar's flat "new file" reads as "D",
+   its magnifier as "Q", while a keypad's "=" (which the encoder may take for a drag handle) is
+   drawn on a key and the "<" of "< Back" stands beside its word. A read
    whose window reached into a text run beside it (`reaches_into`) is no read of the glyph.
 """
 from __future__ import annotations
@@ -174,6 +175,20 @@ def reaches_into(reads: np.ndarray, texts: np.ndarray, depth: int = 2) -> np.nda
     return ((across > depth) & (2 * down > lower)).any(axis=1)
 
 
+def beside_words(xyxy: np.ndarray, words: np.ndarray, reach: float = 1.5) -> np.ndarray:
+    """(N,) bool: a word (``words`` (N,) bool: text runs of two or more letters or digits, not a
+    glyph read as "~") other than the box itself stands on each box's line (centres apart by at
+    most half the taller one) within ``reach`` of the box's heights of its left or right edge."""
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    h = np.maximum(b[:, 3] - b[:, 1], 1.0)
+    cy = (b[:, 1] + b[:, 3]) / 2
+    on_line = np.abs(cy[:, None] - cy[None, :]) <= np.maximum(h[:, None], h[None, :]) / 2
+    gap = np.maximum(b[None, :, 0] - b[:, None, 2], b[:, None, 0] - b[None, :, 2])     # [i, j], < 0: overlap
+    near = on_line & (gap <= reach * h[:, None]) & np.asarray(words, bool)[None, :]
+    np.fill_diagonal(near, False)
+    return near.any(axis=1)
+
+
 def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
     """Rule 3: read the ink of text-less boxes with ``engine.read_glyphs`` (a `TextEngine`)."""
     regions = elements.kind == "region"
@@ -182,12 +197,14 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
     # text that keeps the guessed function as its label (a key's "=" that looks like a drag
     # handle); an unsure guess (under ENCODER_SURE) is dropped for it (a "1" is no "info")
     guessed = (elements.kind == "icon") & (elements.label != "") & (elements.icon == "")
-    # ... but not one surely guessed among a toolbar's icons, drawn without a plate of its own:
-    # a "new file" read as "D", a magnifier as "Q" (a keypad's keys have plates)
-    toolbar = guessed & (elements.score >= ENCODER_SURE) & (elements.frame < 0).all(axis=1) \
-        & (icon_neighbours(elements.xyxy, elements.kind == "icon") >= 2)
-    unlabelled |= guessed & ~toolbar
     is_text = elements.kind == "text"
+    words = is_text & np.array([sum(c.isalnum() for c in str(t)) >= 2 for t in elements.text], bool)
+    # ... but not one surely guessed among a toolbar's icons, drawn without a plate of its own
+    # and with no word beside it: a "new file" read as "D", a magnifier as "Q" (a keypad's keys
+    # have plates; the "<" of "< Back" and the "|" of "x ^ y | 192" stand among words)
+    toolbar = guessed & (elements.score >= ENCODER_SURE) & (elements.frame < 0).all(axis=1) \
+        & (icon_neighbours(elements.xyxy, elements.kind == "icon") >= 2) & ~beside_words(elements.xyxy, words)
+    unlabelled |= guessed & ~toolbar
     if is_text.any():  # ink already read as text (a key's glyph box beside its read) is not read again
         holds_text = (coverage(elements.xyxy, elements.xyxy[is_text]) >= 0.5).any(axis=1)
         regions, unlabelled = regions & ~holds_text, unlabelled & ~holds_text
