@@ -23,8 +23,8 @@ Rules (all vectorised over the element list):
    except a sure guess with no plate of its own, two or more icons beside it on its row
    (`icon_neighbours`) and no word (`beside_words`): a toolbar's flat "new file" reads as "D",
    its magnifier as "Q", while a keypad's "=" (which the encoder may take for a drag handle) is
-   drawn on a key and the "<" of "< Back" stands beside its word. A read
-   whose window reached into a text run beside it (`reaches_into`) is no read of the glyph.
+   drawn on a key and the "<" of "< Back" stands beside its word. A read whose window reached
+   into a text run beside it (`reaches_into`) is no read of the glyph.
 """
 from __future__ import annotations
 

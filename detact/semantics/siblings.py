@@ -30,11 +30,11 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    called a plain icon or image become list items (`list_row_icons`). Down a column whose
    labels have another cell on their right (a table), so do the check boxes and radios: an
    accessibility tree's checkable table cells (yad's check list), or file icons the classifier
-   took for check boxes. An icon labelled by
-   anything else keeps its role -- but a column of plain text, links or list items of which
-   three or more have icons on their left, aligned and no control but a button or tab, is a
-   list: the icons and the column's runs become list items (`icon_list_rows`: a folder
-   tree's "Desktop", "Trash" read as plain text beside their icons, some icons missed).
+   took for check boxes. An icon labelled by anything else keeps its role -- but a column of
+   plain text, links or list items of which three or more have icons on their left, aligned
+   and no control but a button or tab, is a list: the icons and the column's runs become list
+   items (`icon_list_rows`: a folder tree's "Desktop", "Trash" read as plain text beside their
+   icons, some icons missed).
 6. Three or more small icons (at most ``TOOLBAR_GLYPH`` px) in a row with no label on their
    right are a toolbar: the ones the classifier called a plain icon or image become buttons
    (`toolbar_icons`). Toolbars draw flat buttons, whose glyph alone looks like a picture.
@@ -55,8 +55,8 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    glyph table has dozens). Each keypad (items joined through row and column mates) is judged
    apart. When buttons are the classifier's commonest role there other than
    plain text, and at least a third of the grid, every key is a button (`keypad_keys`); a
-   text label called a field (`KEY_VOTES`: a spin box, text box, combo box or slider, which a lone
-   short label in a grid never is) votes button. Why: a calculator's keys share their
+   text label called a field (`KEY_VOTES`: a spin box, text box, combo box or slider, which a
+   lone short label in a grid never is) votes button. Why: a calculator's keys share their
    borders, so few have a frame of their own, and the classifier, judging each label alone,
    calls half of them spin boxes, text or icons (a dark theme's keys, whose borders do not
    show, nearly all spin boxes). A table of short values (a character map, a spreadsheet)
