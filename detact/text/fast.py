@@ -374,8 +374,8 @@ def capitals_joined(gray: np.ndarray, xyxy: np.ndarray, texts: list[str], conf: 
     other letters of the run and than a fifth of the run's ink height (2 px at least): the
     capital's open side, not a word space (which is wider than the letters' spacing). Only a
     read of two words: "C octal escaped" (the language) keeps its space, narrow as it is after
-    a "C"; so do "A list" and "I agree". A joined read keeps its per-character certainty (`per_word_confidence`
-    gives it the same score one character shorter)."""
+    a "C"; so do "A list" and "I agree". A joined read keeps its per-character certainty
+    (`per_word_confidence` gives it the same score one character shorter)."""
     texts, conf, char_x = list(texts), np.array(conf, np.float64), list(char_x)
     for i, (box, text, xs) in enumerate(zip(xyxy, texts, char_x)):
         if len(text) < 4 or len(xs) != len(text) or not (text[0].isupper() and text[1] == " " and text[2].islower()) \
