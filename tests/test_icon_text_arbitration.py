@@ -253,6 +253,7 @@ def test_icon_neighbours_counts_the_icons_on_a_row(boxes, icons, expected):
 @pytest.mark.parametrize("read, texts, reaches", [
     ([28, 376, 85, 445], [[76, 394, 215, 433]], True),      # a drive icon's read window took in the "F" of "File System"
     ([28, 376, 78, 445], [[76, 394, 215, 433]], False),     # 2 px in: the run's padding
+    ([944, 616, 963, 640], [[960, 619, 988, 640]], False),  # the "<" of "< Back": 3 px, its window's edge
     ([28, 376, 85, 445], [[76, 450, 215, 480]], False),     # the run is on the next line
     ([28, 376, 85, 445], [], False),
     ([10, 10, 40, 30], [[0, 40, 50, 60], [35, 12, 90, 28]], True),   # any run on its line counts

@@ -24,7 +24,7 @@ Rules (all vectorised over the element list):
    (`icon_neighbours`) and no word (`beside_words`): a toolbar's flat "new file" reads as "D",
    its magnifier as "Q", while a keypad's "=" (which the encoder may take for a drag handle) is
    drawn on a key and the "<" of "< Back" stands beside its word. A read whose window reached
-   into a text run beside it (`reaches_into`) is no read of the glyph.
+   into the letters of a text run beside it (`reaches_into`) is no read of the glyph.
 """
 from __future__ import annotations
 
@@ -165,9 +165,10 @@ def icon_neighbours(xyxy: np.ndarray, icons: np.ndarray, reach: float = 4.0) -> 
     return near.sum(axis=1)
 
 
-def reaches_into(reads: np.ndarray, texts: np.ndarray, depth: int = 2) -> np.ndarray:
+def reaches_into(reads: np.ndarray, texts: np.ndarray, depth: int = 4) -> np.ndarray:
     """(R,) bool: each read's box (R, 4) reaches more than ``depth`` px across into one of the
-    text runs ``texts`` (T, 4) on its line (the two overlap over half the lower one's height)."""
+    text runs ``texts`` (T, 4) on its line (the two overlap over half the lower one's height):
+    past a run's 2 px of padding and 2 px of its first letter."""
     r, t = np.asarray(reads, np.int64).reshape(-1, 1, 4), np.asarray(texts, np.int64).reshape(1, -1, 4)
     across = np.minimum(r[..., 2], t[..., 2]) - np.maximum(r[..., 0], t[..., 0])
     down = np.minimum(r[..., 3], t[..., 3]) - np.maximum(r[..., 1], t[..., 1])
