@@ -27,7 +27,6 @@ from .imageio import ImageInput, image_sha256, load_image, screen_scale
 from .merge import glyphs_beside_icons, merge_layout
 from .runtime import resolve_device
 from .scale import guess_ui_scale
-from .text.fast import to_gray
 
 __all__ = ["Parser", "parse", "ParserOptions", "OCR_ENGINES", "SEGMENTERS"]
 
@@ -158,7 +157,7 @@ class Parser:
         # (pale file icons the segmenter missed; see `icons.columns`)
         wh = regions.xyxy[:, 2:] - regions.xyxy[:, :2]
         small = (wh.max(axis=1) <= ICON_MAX * scale) & (wh.max(axis=1) <= 2 * wh.min(axis=1))
-        missed = column_icons(to_gray(rgb), text.xyxy, regions.xyxy[small], scale)
+        missed = column_icons(rgb, text.xyxy, regions.xyxy[small], scale)
         regions = Elements.concat([regions, Elements(missed, ["region"] * len(missed), score=[0.5] * len(missed))])
         layout = timed("merge", lambda: merge_layout(text, regions, glyph_max=24 * scale))
         elements = timed("icons", label_icons, rgb, layout.elements, self.icon_matcher, scale)

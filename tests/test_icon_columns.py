@@ -13,8 +13,8 @@ PITCH, ICON, TOP = 26, 22, 10
 def file_list(drawn: list[bool], found: list[int], icon_x: list[int] | None = None
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A list of ``len(drawn)`` rows: a 22 px pale folder where ``drawn`` says, a name's run at
-    x 30-100. Returns the gray image, the runs and the icon boxes of the rows in ``found``
-    (at ``icon_x`` when given, else x 5)."""
+    x 30-100. Returns the RGB image (grey shades), the runs and the icon boxes of the rows in
+    ``found`` (at ``icon_x`` when given, else x 5)."""
     img = Image.new("L", (200, TOP + PITCH * len(drawn) + 10), 255)
     d = ImageDraw.Draw(img)
     for k, on in enumerate(drawn):
@@ -25,7 +25,7 @@ def file_list(drawn: list[bool], found: list[int], icon_x: list[int] | None = No
     runs = np.array([[30, TOP + PITCH * k, 100, TOP + PITCH * k + ICON] for k in range(len(drawn))])
     xs = icon_x or [5] * len(found)
     icons = np.array([[x, TOP + PITCH * k, x + ICON, TOP + PITCH * k + ICON] for x, k in zip(xs, found)])
-    return np.asarray(img), runs, icons
+    return np.asarray(img.convert("RGB")), runs, icons
 
 
 @pytest.mark.parametrize("drawn, found, icon_x, expected_rows", [
@@ -36,8 +36,8 @@ def file_list(drawn: list[bool], found: list[int], icon_x: list[int] | None = No
     ([True] * 8, [0, 3], None, [1, 2, 4]),                         # one pitch past the last found icon
 ])
 def test_icons_missed_down_a_list_column_are_found(drawn, found, icon_x, expected_rows):
-    gray, runs, icons = file_list(drawn, found, icon_x)
-    boxes = column_icons(gray, runs, icons)
+    rgb, runs, icons = file_list(drawn, found, icon_x)
+    boxes = column_icons(rgb, runs, icons)
     rows = sorted(int(round((b[1] - TOP) / PITCH)) for b in boxes)
     assert rows == expected_rows
     for b in boxes:      # cut to the drawn icon's ink

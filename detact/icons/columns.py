@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..text.fast import to_gray
 from ..text.split import true_runs
 
 #: Icons of one column: left edges and sizes within this many px (at scale 1).
@@ -23,9 +24,10 @@ ICON_GAP = 0.5
 INK_SHARE, INK_COLUMNS = 0.12, 0.5
 
 
-def column_icons(gray: np.ndarray, texts: np.ndarray, icons: np.ndarray, scale: float = 1.0,
+def column_icons(rgb: np.ndarray, texts: np.ndarray, icons: np.ndarray, scale: float = 1.0,
                  contrast: int = 40) -> np.ndarray:
-    """(K, 4) boxes of icons missed down list columns of ``gray`` (H, W): ``texts`` (N, 4) are
+    """(K, 4) boxes of icons missed down list columns of ``rgb`` (H, W, 3) uint8, only the spots
+    looked at greyed (a whole screenshot's grey costs ~10 ms a parse): ``texts`` (N, 4) are
     the text runs, ``icons`` (M, 4) the icon candidates found so far. A column is two or more
     runs with left edges within `NAME_ALIGN` px, each with an icon ending at most `ICON_GAP` of
     its width before it on its row, those icons' left edges and sizes within `ALIGN` px. Each
@@ -63,26 +65,29 @@ def column_icons(gray: np.ndarray, texts: np.ndarray, icons: np.ndarray, scale: 
         for k in np.setdiff1d(column, rows).tolist():
             if beside[:, k].any():
                 continue
-            ink = _ink_box(gray, (x0, t_cy[k] - box_h / 2, x0 + box_w, t_cy[k] + box_h / 2), contrast)
+            ink = _ink_box(rgb, (x0, t_cy[k] - box_h / 2, x0 + box_w, t_cy[k] + box_h / 2), contrast)
             if ink is not None:
                 found.append(ink)
     return np.round(np.array(found)).astype(np.int32).reshape(-1, 4) if found else none
 
 
-def _ink_box(gray: np.ndarray, box, contrast: int, slack: int = 3, ring: int = 2):
-    """The box of the ink in ``box`` of ``gray`` (``slack`` px more above and below: a name's
+def _ink_box(rgb: np.ndarray, box, contrast: int, slack: int = 3, ring: int = 2):
+    """The box of the ink in ``box`` of ``rgb``, greyed (``slack`` px more above and below: a name's
     row centre is not its icon's), or None when ``box`` holds no icon's ink: under `INK_SHARE`
     of its pixels, or in under `INK_COLUMNS` of its columns, differ by ``contrast`` from the
     background (the median of the ``ring`` px wide columns on either side: an icon fills its
     own box, so the box's own median is the icon's colour)."""
     x0, y0, x1, y1 = (int(round(v)) for v in box)
-    h, w = gray.shape[:2]
+    h, w = rgb.shape[:2]
     x0, x1, top, bottom = max(x0, 0), min(x1, w), max(y0 - slack, 0), min(y1 + slack, h)
-    sides = np.concatenate([gray[max(y0, 0):y1, max(x0 - ring - 1, 0):max(x0 - 1, 0)].ravel(),
-                            gray[max(y0, 0):y1, x1 + 1:x1 + ring + 1].ravel()])
+    left = max(x0 - ring - 1, 0)
+    patch = to_gray(rgb[top:bottom, left:x1 + ring + 1])          # its own columns and both sides
+    rows = slice(max(y0, 0) - top, y1 - top)
+    sides = np.concatenate([patch[rows, :max(x0 - 1, 0) - left].ravel(),
+                            patch[rows, x1 + 1 - left:x1 + ring + 1 - left].ravel()])
     if x1 <= x0 or y1 <= max(y0, 0) or not sides.size:
         return None
-    wide = np.abs(gray[top:bottom, x0:x1].astype(np.int16) - int(np.median(sides))) > contrast
+    wide = np.abs(patch[:, x0 - left:x1 - left].astype(np.int16) - int(np.median(sides))) > contrast
     ink = wide[max(y0, 0) - top:y1 - top]
     if ink.mean() < INK_SHARE or ink.any(axis=0).mean() < INK_COLUMNS:
         return None
