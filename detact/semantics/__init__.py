@@ -172,9 +172,7 @@ class Semantics:
         in_tabs = tab_icons(elements.kind, elements.xyxy, roles[:n])
         roles[in_tabs] = "icon"
         states = _with_checked(states, in_tabs, np.zeros(len(in_tabs), bool))
-        for k, rows in enumerate(parts):
-            if roles[n + k] in GLYPH_LINE_ROLES and np.isin(rows, in_tabs).any():
-                roles[n + k] = "group"
+        roles = _without_glyph_controls(roles, n, parts, in_tabs)
         # ... and items that end in accelerators or submenu arrows are a menu's, and so are the
         # accelerators at their rows' ends (see `siblings`)
         marks = np.flatnonzero(elements.kind == "icon")
@@ -221,9 +219,7 @@ class Semantics:
         # table's cells (an accessibility tree's checkable table cell; file-roller's folders)
         cells = list_row_icons(elements.kind, elements.xyxy, roles[:n], scale, GLYPH_LINE_ROLES)
         roles[cells] = "listitem"
-        for k, rows in enumerate(parts):     # the check box made of a cell and its label is no control
-            if roles[n + k] in GLYPH_LINE_ROLES and np.isin(rows, cells).any():
-                roles[n + k] = "group"
+        roles = _without_glyph_controls(roles, n, parts, cells)
         # ... and a short line heading indented list rows is a tree's section header row
         roles[tree_headers(elements.kind, elements.xyxy, elements.text, roles[:n])] = "listitem"
         roles[link_texts(elements, roles)] = "link"
@@ -281,6 +277,17 @@ def _harmonised_glyphs(elements: Elements, roles: np.ndarray, parts: list[np.nda
     glyph = (elements.kind == "icon") | one_glyph_reads(elements)
     harmonised = harmonised_glyphs(elements.kind, elements.xyxy, elements.text, votes, scale, glyph)
     return np.where((harmonised != votes) & ~other_glyph, harmonised, roles[:n])
+
+
+def _without_glyph_controls(roles: np.ndarray, n: int, parts: list[np.ndarray], glyphs: np.ndarray) -> np.ndarray:
+    """``roles`` (the ``n`` leaves', then the compound candidates') with each candidate that
+    holds one of ``glyphs`` (leaf rows no longer a check box, radio or switch: a table's cell, a
+    tab's icon) and was called such a control made a group: a glyph and its label are no control
+    once the glyph is none. A copy."""
+    roles = roles.copy()
+    held = [k for k, rows in enumerate(parts) if np.isin(rows, glyphs).any()]
+    roles[[n + k for k in held if roles[n + k] in GLYPH_LINE_ROLES]] = "group"
+    return roles
 
 
 def _with_candidates(compounds: Elements, counts: np.ndarray, parts: list[np.ndarray], boxes: np.ndarray,
