@@ -255,17 +255,15 @@ def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, c
         x_glyph = min(int(xs[0] + (xs[1] - xs[0]) / 2), x_text)
         out_boxes.append((max(box[0], x_text), box[1], box[2], box[3])), out_texts.append(text[k:])
         out_x.append(xs[k:])
-        if m.re is _GLUED_GLYPH and m.group("icon") is None:
+        glued = m.re is _GLUED_GLYPH
+        if glued and m.group("icon") is None:
             continue
-        if gray is not None and m.re is _GLUED_GLYPH:
-            # the glued symbol's whole icon; a rule (a column header's separator, a text cursor)
-            # thinner than a third of its height, or a stretch of ink more than twice as wide
-            # as tall (the header before it), is no icon and leaves none
-            icon = icon_box(gray, box, x_glyph)
-            if icon is not None and not (icon[3] - icon[1]) <= 3 * (icon[2] - icon[0]) <= 6 * (icon[3] - icon[1]):
-                continue
-        else:
-            icon = None
+        # the glued symbol's whole icon; a rule (a column header's separator, a text cursor)
+        # thinner than a third of its height, or a stretch of ink more than twice as wide as
+        # tall (the header before it), is no icon and leaves none
+        icon = icon_box(gray, box, x_glyph) if glued and gray is not None else None
+        if icon is not None and not (icon[3] - icon[1]) <= 3 * (icon[2] - icon[0]) <= 6 * (icon[3] - icon[1]):
+            continue
         glyphs.append(icon if icon is not None else (box[0], box[1], max(x_glyph, box[0] + 1), box[3]))
     return (np.array(out_boxes, np.int32).reshape(-1, 4), out_texts, np.asarray(conf, np.float32), out_x,
             np.array(glyphs, np.int32).reshape(-1, 4))
