@@ -1,11 +1,11 @@
-"""Menu-bar words read one thin glyph off (`detact.text.lexicon`), table driven, and the parse of a
-drawn menu bar."""
+"""Words mended with a word list (`detact.text.lexicon`): menu-bar words read one thin glyph off and
+letters the CTC decoder merged or split, table driven."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from detact.text.lexicon import menu_items_read, menu_word
+from detact.text.lexicon import english_words, menu_items_read, menu_word, repaired_words
 
 
 @pytest.mark.parametrize("read, word", [
@@ -28,3 +28,46 @@ def test_only_menu_items_are_corrected():
     roles = np.array(["menuitem", "text", "button"], dtype=object)
     assert menu_items_read(texts, roles).tolist() == ["Edit", "Edlit", "FiIe"]
     assert texts.tolist() == ["Edlit", "Edlit", "FiIe"]          # a copy
+
+
+# --- letters the CTC decoder merged or split, mended with the bundled English word list -------
+
+@pytest.mark.parametrize("read, mended", [
+    # rule 1: a space inside a word
+    ("Docum ents", "Documents"),
+    ("45 c omments", "45 comments"),          # a lone letter is no word of its own
+    ("My Fi les", "My Files"),
+    ("th is", "th is"),                        # "is" is a word: a space misread beside it is likelier
+    ("twelve characte rs long", "twelve characters long"),  # "rs" is in the list, but no word
+    ("invito un to five", "invito un to five"),
+    ("from the se lected period", "from the selected period"),  # "se" goes with the piece after it
+    ("Sam uel Walker", "Samuel Walker"),       # a name joins too
+    ("S etings", "Settings"),                  # joined, then a letter doubled
+    ("Log in", "Log in"),                      # two words: left alone
+    ("a gain", "a gain"),
+    ("New York", "New York"),                  # the second piece is capitalised
+    # rule 2: a doubled letter collapsed
+    ("acount", "account"),
+    ("root acount, you", "root account, you"),  # trailing punctuation kept
+    ("Conect", "Connect"),
+    ("comit 8d65dab", "commit 8d65dab"),
+    ("Malik", "Malik"),                        # no variant is a word
+    ("Instal", "Instal"),                      # a word already (British spelling)
+    ("COS", "COS"),                            # capitals: an abbreviation
+    ("Sel. Chars: 0", "Sel. Chars: 0"),        # a dot after it: an abbreviation
+    ("/home/malory/share", "/home/malory/share"),  # paths and code are left as read
+    ("IMG_0129.pptx", "IMG_0129.pptx"),
+    # rule 3: an ellipsis read as two dots
+    ("Connect to Server..", "Connect to Server..."),
+    ("Opening archive, please wait..", "Opening archive, please wait..."),
+    ("cd ..", "cd .."),
+    ("../data", "../data"),
+    ("", ""),
+])
+def test_repaired_words(read, mended):
+    assert repaired_words(read) == mended
+
+
+def test_without_a_word_list_nothing_is_mended():
+    assert repaired_words("Docum ents acount..", words=frozenset()) == "Docum ents acount.."
+    assert "account" in english_words() and "Samuel" in english_words()

@@ -100,6 +100,12 @@ def test_the_bars_letters_end_in_are_no_underline(text):
     ("total / count", ["total / count"]),             # two operands are no breadcrumb
     ("if a > b:", ["if a > b:"]),
     ("x = a / b / c", ["x = a / b / c"]),             # "x = a" is no crumb
+    # a dash between two numbers is a range, one value
+    ("9:00 - 17:00", ["9:00 - 17:00"]),
+    ("10.0.0.1 - 10.0.0.9", ["10.0.0.1 - 10.0.0.9"]),
+    ("1 \u2013 20 of 96", ["1 \u2013 20 of 96"]),
+    ("Page 2 - Report", ["Page 2", "Report"]),         # a number on one side only
+    ("5 | 6", ["5", "6"]),                             # a bar still separates
 ])
 def test_split_at_separators_uses_character_positions(text, pieces):
     xs = np.arange(len(text), dtype=np.float64) * 8 + 4     # one character every 8 px
@@ -265,6 +271,8 @@ def test_a_field_border_is_not_read_into_the_text(frame):
     ("+1 555 0100", "+1 555 0100", False),    # no space: part of the word
     ("a + b", "a + b", False),
     ("+ -", "+ -", False),                    # no word after it
+    ("= Menu", "Menu", True),                 # three bars read as "="
+    ("= 5741", "= 5741", False),              # a result or an assignment's right side
     # a folder icon's edge or a tick read glued to a capitalised name
     ("]Work", "Work", True),
     ("|Archive", "Archive", True),

@@ -19,6 +19,7 @@ from ..runtime import package_data
 from .base import TextEngine
 from .detect import TextDetector
 from .export import RECOGNIZER_HEIGHT
+from .lexicon import repaired_words
 from .recognize import ScreenRecognizer, TextRecognizer
 from .split import (baseline_and_top, find_underlines, inside_frame, median_ink, split_at_columns, split_lines,
                     true_runs)
@@ -27,8 +28,10 @@ log = logging.getLogger("detact.text")
 
 
 # " - ", " – ", " — ", " | ", " · " between words: separate runs (e.g. a description and its
-# platform list). The recognizer tends to read the dash as "~" or "_".
+# platform list). The recognizer tends to read the dash as "~" or "_". A dash between two numbers
+# is a range, part of one value ("9:00 - 17:00", "10.0.0.1 - 10.0.0.9", "1 - 20 of 96"): no cut.
 _SEPARATOR = re.compile(r"\s+[~_\-\u2013\u2014|\u00b7]\s+")
+_DASHES = "~_-\u2013\u2014"
 # Breadcrumbs and path bars ("/ org / gnome / desktop", "Settings > Privacy > Cookies"): every
 # crumb is its own button or link. A spaced "/", ">", "›" or "»" cuts a run only where it
 # separates at least three short crumbs, so "total / count" or "if a > b:" stay whole.
@@ -37,9 +40,11 @@ _CRUMB_TEXT = re.compile(r"[\w.\-]+(?: [\w.\-]+){0,2}")
 
 
 def separator_spans(text: str) -> list[tuple[int, int]]:
-    """``(start, end)`` character spans of ``text`` to cut out: spaced dashes, bars and dots,
-    and the separators of a breadcrumb (three or more crumbs of one to three words)."""
-    spans = [m.span() for m in _SEPARATOR.finditer(text)]
+    """``(start, end)`` character spans of ``text`` to cut out: spaced dashes (not between two
+    numbers), bars and dots, and the separators of a breadcrumb (three or more crumbs of one to three words)."""
+    spans = [(a, b) for a, b in (m.span() for m in _SEPARATOR.finditer(text))
+             if not (a > 0 and b < len(text) and text[a - 1].isdigit() and text[b].isdigit()
+                     and text[a:b].strip() in _DASHES)]
     crumbs = [m.span() for m in _CRUMB.finditer(text)]
     inner = [c for c in crumbs if c[0] > 0]
     if len(inner) >= 2:
@@ -81,8 +86,9 @@ def split_at_separators(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, ch
 # the symbol is an icon in front of the label that the line splitter could not tell from a letter
 # (narrower than the line is tall, or too close) -- a check box read as "]" or "[". Symbols that
 # start real UI text are not in the set: "+ Add row", "< Back", "/ usr", "# general", "$ 12",
-# "- 5", "(optional)", "* Required", quotes; nor is "O", a word in some languages ("O arquivo").
-_LEADING_GLYPH = re.compile(r"^[@>_.:|\\=^?!\[\]\u2022\u00b7\u00bb\u203a] +(?=\w)")
+# "- 5", "(optional)", "* Required", quotes; nor is "O", a word in some languages ("O arquivo");
+# nor "=" before a number: a result or an assignment ("= 42", "x = 0" cut at its wide space).
+_LEADING_GLYPH = re.compile(r"^(?:[@>_.:|\\^?!\[\]\u2022\u00b7\u00bb\u203a]|=(?= +\D)) +(?=\w)")
 
 # The same symbol read glued to a capitalised word ("]Work", "|Archive", "lDesktop", "jWork",
 # "JAdd"): the right edge of a folder icon or a check box's tick read as a stroke letter. Only
@@ -627,7 +633,7 @@ class FastTextEngine(TextEngine):
         glyphs = np.concatenate([glyphs.reshape(-1, 4), leading]).astype(np.int32)
         texts, conf, char_x = capitals_joined(gray, xyxy, texts, conf, char_x)
         xyxy, texts, conf = split_at_separators(xyxy, texts, conf, char_x)
-        texts = np.array([lowered_word_ends(t.strip()) for t in texts], dtype=object)
+        texts = np.array([repaired_words(lowered_word_ends(t.strip())) for t in texts], dtype=object)
         lengths = np.array([len(t) for t in texts])
         keep = (per_word_confidence(conf, lengths) >= self.min_confidence) & (lengths > 0)
         text = Elements(xyxy[keep], ["text"] * int(keep.sum()), texts[keep], score=conf[keep])

@@ -1,14 +1,42 @@
-"""Menu-bar words read with one thin glyph wrong.
+"""Words the recognizer gets wrong in ways a word list can mend.
 
-The recognizer splits a thin stroke in two or reads one thin glyph for another at 12-14 px: a
-menu bar's "Edit" comes back as "Edlit", "File" as "FiIe". A menu bar's titles come from a short,
-fixed vocabulary, so a menu item's one-word read that becomes one of `MENU_WORDS` by dropping
-one thin glyph (`THIN`), or by swapping one for another, is that word. Only menu items are
+**Menu-bar words read with one thin glyph wrong.** The recognizer splits a thin stroke in two
+or reads one thin glyph for another at 12-14 px: a menu bar's "Edit" comes back as "Edlit",
+"File" as "FiIe". A menu bar's titles come from a short, fixed vocabulary, so a menu item's
+one-word read that becomes one of `MENU_WORDS` by dropping one thin glyph (`THIN`), or by
+swapping one for another, is that word. Only menu items are
 corrected (the semantics stage knows the role); other text keeps what was read.
+
+**Letters the CTC decoder merged or split** (`repaired_words`, every text run). The recognizer
+emits one character per few output steps and needs a blank step between two equal letters; at
+9-13 px a doubled letter often gets none and collapses ("acount", "Setings", "Conect"). It also
+puts a space inside a word where two letters stand apart ("Docum ents", "He lp", "em ail"). With
+an English word list (`english_words`):
+
+1. Two space-separated pieces of letters join when together they are a word (or make one
+   with a letter doubled as in rule 2: "S etings" -> "Settings") and neither is a common word
+   itself ("Docum ents" -> "Documents", "se lected"; "Log in", "un to", "Tom as" stay: a misread
+   letter beside a real space is likelier than a space inside a word). The second piece is
+   lower-case: "New York" is two words.
+2. A word of letters that is not a word, where doubling exactly one of its letters makes one,
+   gets that letter doubled ("acount" -> "account"); a word with no such variant, or with two,
+   stays ("Malik", "Xubuntu"), and so do words in capitals ("COS") and before a dot ("Sel.":
+   abbreviations).
+3. A run ending in a letter and two dots ends in an ellipsis ("Connect to Server.." -> "...");
+   menus and buttons end in "..." and never in "..", while "cd .." keeps its two dots.
+
+Only pieces of ASCII letters (with trailing punctuation) take part: file names, paths, code and
+numbers are left as read.
 """
 from __future__ import annotations
 
+import gzip
+import re
+from functools import lru_cache
+
 import numpy as np
+
+from ..runtime import package_data
 
 #: Titles of application menu bars (GTK, Qt, LibreOffice, browsers, IDEs), as drawn.
 MENU_WORDS = frozenset({
@@ -44,3 +72,85 @@ def menu_items_read(texts: np.ndarray, roles: np.ndarray) -> np.ndarray:
     """``texts`` (N,) with each menu item's (``roles`` (N,) "menuitem") read put through
     `menu_word`; a copy, object dtype."""
     return np.array([menu_word(str(t)) if r == "menuitem" else t for t, r in zip(texts, roles)], dtype=object)
+
+
+#: A piece of a run that rule 1 or 2 may mend: letters, then at most some closing punctuation.
+_WORD = re.compile(r"([A-Za-z]+)([.,:;!?]*)")
+#: The second piece of a split word: lower-case letters, then closing punctuation.
+_WORD_END = re.compile(r"([a-z]+)([.,:;!?]*)")
+#: Two dots after a letter at the end of a run: a collapsed ellipsis (rule 3).
+_TWO_DOTS = re.compile(r"(?<=[A-Za-z])\.\.$")
+
+
+@lru_cache(maxsize=1)
+def english_words() -> frozenset[str]:
+    """The bundled English word list as it writes its words ("account", "Samuel", "LP";
+    ``detact/data/text/words.txt.gz``, built by ``training/text/build_words.py``); empty, so
+    nothing is mended, when the file is missing."""
+    try:
+        return frozenset(gzip.decompress(package_data("text", "words.txt.gz").read_bytes()).decode("ascii").split())
+    except (OSError, ValueError, EOFError):
+        return frozenset()
+
+
+def _known(word: str, words: frozenset[str]) -> bool:
+    """In the list in any casing the list uses: lower-case, capitalised (a name) or capitals."""
+    low = word.lower()
+    return low in words or low.capitalize() in words or low.upper() in words
+
+
+#: The words of one or two letters that count as words on their own (rule 1): the list also
+#: has every letter and abbreviations such as "rs", "es", "ed", "lp".
+SHORT_WORDS = frozenset("a i am an as at be by do go he if in is it me my no of oh ok on or so to up us we".split())
+
+
+def _plain_word(piece: str, words: frozenset[str]) -> bool:
+    """A common word on its own: in the list in lower case (names and abbreviations, "Sam",
+    "LP", do not count); of one or two letters only the `SHORT_WORDS`."""
+    low = piece.lower()
+    return low in SHORT_WORDS if len(low) <= 2 else low in words
+
+
+def _doubled(word: str, words: frozenset[str]) -> str:
+    """``word`` with one letter doubled when exactly one such variant is a word (rule 2)."""
+    if len(word) < 3 or _known(word, words):
+        return word
+    found = {word[:k + 1] + word[k:] for k in range(len(word)) if _known(word[:k + 1] + word[k:], words)}
+    return found.pop() if len(found) == 1 else word
+
+
+def repaired_words(text: str, words: frozenset[str] | None = None) -> str:
+    """``text`` with rules 1-3 of the module docstring applied; ``words`` defaults to
+    `english_words`. Unchanged when nothing applies or without a word list."""
+    words = english_words() if words is None else words
+    if not words:
+        return text
+    text = _TWO_DOTS.sub("...", text)
+    pieces = text.split(" ")
+    out: list[str] = []
+    for k, piece in enumerate(pieces):
+        joined = _joined(out[-1], piece, words) if out else None
+        # "the se lected": "se" belongs to the piece after it, not to "the"
+        if joined and not (k + 1 < len(pieces) and _joined(piece, pieces[k + 1], words)):
+            out[-1] = joined
+        else:
+            out.append(piece)
+    mended = []
+    for piece in out:
+        m = _WORD.fullmatch(piece)
+        # not a word in capitals ("COS") nor one before a dot (an abbreviation: "Sel.")
+        if m and not m.group(2).startswith(".") and not (len(m.group(1)) > 1 and m.group(1).isupper()):
+            piece = _doubled(m.group(1), words) + m.group(2)
+        mended.append(piece)
+    return " ".join(mended)
+
+
+def _joined(left: str, right: str, words: frozenset[str]) -> str | None:
+    """``left`` and ``right`` as one word (rule 1), or None."""
+    a, b = _WORD.fullmatch(left), _WORD_END.fullmatch(right)
+    if not (a and b) or a.group(2):
+        return None
+    joined = _doubled(a.group(1) + b.group(1), words)
+    if not _known(joined, words) or _plain_word(a.group(1), words) or _plain_word(b.group(1), words):
+        return None
+    return joined + b.group(2)
