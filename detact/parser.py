@@ -23,10 +23,10 @@ from .elements import Elements, ParseResult
 from .icons.columns import column_icons
 from .icons.glyphs import label_icons, read_glyphs
 from .icons.window_controls import window_buttons
-from .imageio import ImageInput, image_sha256, load_image, screen_scale
+from .imageio import ImageInput, image_sha256, load_image
 from .merge import glyphs_beside_icons, merge_layout
 from .runtime import resolve_device
-from .scale import guess_ui_scale
+from .scale import guess_ui_scale, pixel_scale
 
 __all__ = ["Parser", "parse", "ParserOptions", "OCR_ENGINES", "SEGMENTERS"]
 
@@ -125,7 +125,8 @@ class Parser:
         containers = Elements()
         if self.semantics is not None:
             t = time.perf_counter()
-            elements, containers = self.semantics.annotate(rgb, elements, groups, screen_scale(rgb.shape[1]))
+            scale = pixel_scale(rgb.shape[1], elements)
+            elements, containers = self.semantics.annotate(rgb, elements, groups, scale)
             timings["semantics"] = (time.perf_counter() - t) * 1e3
         timings["total"] = (time.perf_counter() - t0) * 1e3
         return ParseResult(rgb.shape[1], rgb.shape[0], image_sha256(rgb), elements, timings, self.backends,
@@ -144,11 +145,12 @@ class Parser:
             return out
 
         text = timed("text", self.text_engine.read, rgb)
+        # pixel sizes grow with the screen's scale, told by the width or by the text's size
+        scale = pixel_scale(rgb.shape[1], text)
         if regions is None:
-            regions = timed("segment", self.segmenter.segment, rgb)
+            regions = timed("segment", self.segmenter.segment, rgb, scale)
         # glyphs the text engine split off the front of a label are icon candidates too, unless
         # they are the edge of an icon the segmenter found
-        scale = screen_scale(rgb.shape[1])
         from_text = text.kind == "region"
         glyphs = text[from_text]
         glyphs = glyphs[~glyphs_beside_icons(glyphs.xyxy, regions.xyxy, glyph_max=ICON_MAX * scale)]

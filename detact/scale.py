@@ -13,6 +13,7 @@ from dataclasses import replace
 import numpy as np
 
 from .elements import Elements, ParseResult
+from .imageio import screen_scale
 
 #: Median text-run box height (px) of screens at each UI scale.
 TEXT_HEIGHT_AT_SCALE = ((1.0, 21.5), (1.5, 28.5), (2.0, 35.0), (3.0, 48.0))
@@ -29,6 +30,28 @@ def guess_ui_scale(elements: Elements) -> float:
     heights = elements.xyxy[text, 3] - elements.xyxy[text, 1]
     median = float(np.median(heights))
     return min(TEXT_HEIGHT_AT_SCALE, key=lambda sh: abs(sh[1] - median))[0]
+
+
+#: Text-run heights (px) that say a screenshot narrower than 2400 px is a scale-2 capture
+#: (`pixel_scale`): its 10th and 25th percentiles reach these (1x screens' runs are about 21.5
+#: px tall, 2x screens' about 35). A 1x screen of large glyphs (a character map's grid) still
+#: has its small menu and label text below them.
+DOUBLE_TEXT_HEIGHTS = ((10, 24.5), (25, 30.5))
+
+
+def pixel_scale(width: int, elements: Elements) -> int:
+    """The factor the pipeline's pixel sizes (smallest box, field height, icon size) grow with:
+    2 for screenshots 2400 px wide or wider (`imageio.screen_scale`) and for narrower ones whose
+    text runs (the kind "text" ``elements``, at least `MIN_TEXT_RUNS`) are all drawn at twice
+    the size (`DOUBLE_TEXT_HEIGHTS`: a 2048x1536 capture of a 1024x768 screen at scale 2, where
+    a text field is 70 px tall), else 1. Only whole factors: 1.5 stays 1, as the width rule had it."""
+    if screen_scale(width) == 2:
+        return 2
+    text = elements.kind == "text"
+    if int(text.sum()) < MIN_TEXT_RUNS:
+        return 1
+    heights = elements.xyxy[text, 3] - elements.xyxy[text, 1]
+    return 2 if all(np.percentile(heights, q) >= h for q, h in DOUBLE_TEXT_HEIGHTS) else 1
 
 
 def _scaled(els: Elements, scale: float) -> Elements:

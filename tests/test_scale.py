@@ -1,0 +1,64 @@
+"""The factor pixel sizes grow with (`detact.scale.pixel_scale`): from the width, or from the
+text's size on a HiDPI capture narrower than 2400 px; and a wide text field of such a capture,
+70 px tall, found as a text box."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from chromium import chromium_binary, render_html
+from detact import Elements
+from detact.scale import pixel_scale
+
+
+def runs(heights, others: int = 0) -> Elements:
+    """Text runs of the given heights (px) stacked down a column, and ``others`` icon regions."""
+    boxes = [(10, 40 * i, 200, 40 * i + h) for i, h in enumerate(heights)]
+    boxes += [(300, 40 * i, 340, 40 * i + 40) for i in range(others)]
+    kinds = ["text"] * len(heights) + ["region"] * others
+    return Elements(np.array(boxes, np.int32).reshape(-1, 4), kinds, ["word"] * len(heights) + [""] * others)
+
+
+@pytest.mark.parametrize("width, heights, scale", [
+    (2560, [20] * 10, 2),                 # wide enough to be HiDPI whatever its text
+    (2048, [34] * 10, 2),                 # all text twice a 1x screen's: a 2x capture
+    (2048, [31, 33, 35, 36, 38] * 4, 2),
+    (1920, [33] * 12 + [20] * 8, 1),      # large glyphs beside small menu text: 1x
+    (1920, [22] * 20, 1),
+    (2048, [34] * 4, 1),                  # too few runs to tell
+    (1280, [], 1),
+])
+def test_pixel_scale(width, heights, scale):
+    assert pixel_scale(width, runs(heights, others=30)) == scale
+
+
+PAGE = """<!doctype html><html><head><style>
+body{margin:0;background:#f6f5f4;font-family:'DejaVu Sans',sans-serif;font-size:14px;color:#222}
+.bar{position:absolute;left:0;top:0;right:0;height:30px;display:flex;gap:18px;padding:6px 12px;box-sizing:border-box}
+input{position:absolute;left:150px;top:50px;width:760px;height:35px;box-sizing:border-box;border:1px solid #9a9996;
+ border-radius:5px;background:#fff;font-size:14px;padding:0 8px}
+.row{position:absolute;left:20px;font-size:14px}
+</style></head><body>
+<div class="bar"><span>File</span><span>Edit</span><span>View</span><span>Go</span><span>Help</span></div>
+<div class="row" style="top:58px">Search for:</div>
+<input value="">
+<div class="row" style="top:120px">Documents</div><div class="row" style="top:150px">Downloads</div>
+<div class="row" style="top:180px">Music</div><div class="row" style="top:210px">Pictures</div>
+<div class="row" style="top:240px">Videos</div><div class="row" style="top:270px">Recent files</div>
+</body></html>"""
+
+
+@pytest.mark.skipif(chromium_binary() is None, reason="chromium is not installed")
+@pytest.mark.parametrize("scale", [1, 2])
+def test_wide_field_of_a_2x_capture_is_a_text_box(parser, tmp_path, scale):
+    (tmp_path / "page.html").write_text(PAGE)
+    png = render_html(tmp_path / "page.html", tmp_path / "page.png", 1024, 768, scale)
+    result = parser.parse(png)
+    assert result.width == 1024 * scale           # 2048 px: narrower than the width rule's 2400
+    field = np.array([150, 50, 910, 85]) * scale
+    els = result.elements
+    inter = np.clip(np.minimum(els.xyxy[:, 2:], field[2:]) - np.maximum(els.xyxy[:, :2], field[:2]), 0, None).prod(axis=1)
+    union = (els.xyxy[:, 2:] - els.xyxy[:, :2]).prod(axis=1) + (field[2:] - field[:2]).prod() - inter
+    best = int(np.argmax(inter / union))
+    assert inter[best] / union[best] >= 0.8, els.xyxy[best]
+    assert els.role[best] == "textbox" and els.name[best] == "Search for"
