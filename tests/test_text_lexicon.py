@@ -62,6 +62,13 @@ def test_only_menu_items_are_corrected():
     ("Opening archive, please wait..", "Opening archive, please wait..."),
     ("cd ..", "cd .."),
     ("../data", "../data"),
+    # rule 4: an "O" among digits
+    ("U+OO41 LATIN CAPITAL LETTER A", "U+0041 LATIN CAPITAL LETTER A"),
+    ("2O24-O1-15", "2024-01-15"),
+    ("O bytes", "0 bytes"),
+    ("CO2 and H2O", "CO2 and H2O"),            # a letter touches them: chemistry, not numbers
+    ("Oo", "Oo"),                              # no digit
+    ("O of 5", "O of 5"),
     ("", ""),
 ])
 def test_repaired_words(read, mended):
@@ -70,4 +77,5 @@ def test_repaired_words(read, mended):
 
 def test_without_a_word_list_nothing_is_mended():
     assert repaired_words("Docum ents acount..", words=frozenset()) == "Docum ents acount.."
+    assert repaired_words("U+OO41", words=frozenset()) == "U+0041"        # rule 4 needs none
     assert "account" in english_words() and "Samuel" in english_words()

@@ -25,8 +25,12 @@ an English word list (`english_words`):
 3. A run ending in a letter and two dots ends in an ellipsis ("Connect to Server.." -> "...");
    menus and buttons end in "..." and never in "..", while "cd .." keeps its two dots.
 
-Only pieces of ASCII letters (with trailing punctuation) take part: file names, paths, code and
-numbers are left as read.
+Only pieces of ASCII letters (with trailing punctuation) take part in rules 1 and 2: file
+names, paths, code and numbers are left as read. One rule needs no word list:
+
+4. An "O" among digits is a zero: a run of digits and "O"s (at least one digit, two characters)
+   with no letter touching it ("U+OO41" -> "U+0041", "2O24" -> "2024"; "CO2", "H2O" stay), and
+   a lone "O" before a size unit ("O bytes" -> "0 bytes").
 """
 from __future__ import annotations
 
@@ -78,6 +82,10 @@ def menu_items_read(texts: np.ndarray, roles: np.ndarray) -> np.ndarray:
 _WORD = re.compile(r"([A-Za-z]+)([.,:;!?]*)")
 #: The second piece of a split word: lower-case letters, then closing punctuation.
 _WORD_END = re.compile(r"([a-z]+)([.,:;!?]*)")
+#: Digits and "O"s with no letter on either side (rule 4).
+_DIGITS_WITH_O = re.compile(r"(?<![A-Za-z])(?=[0-9Oo]*[0-9])[0-9Oo]{2,}(?![A-Za-z])")
+#: A lone "O" before a size unit (rule 4).
+_ZERO_SIZE = re.compile(r"(?<![\w.,])[Oo](?= (?:bytes|B|KB|KiB|MB|MiB|GB|GiB|items|files)\b)")
 #: Two dots after a letter at the end of a run: a collapsed ellipsis (rule 3).
 _TWO_DOTS = re.compile(r"(?<=[A-Za-z])\.\.$")
 
@@ -120,9 +128,10 @@ def _doubled(word: str, words: frozenset[str]) -> str:
 
 
 def repaired_words(text: str, words: frozenset[str] | None = None) -> str:
-    """``text`` with rules 1-3 of the module docstring applied; ``words`` defaults to
-    `english_words`. Unchanged when nothing applies or without a word list."""
+    """``text`` with rules 1-4 of the module docstring applied; ``words`` defaults to
+    `english_words` (without one, only rule 4 applies)."""
     words = english_words() if words is None else words
+    text = _ZERO_SIZE.sub("0", _DIGITS_WITH_O.sub(lambda m: re.sub("[Oo]", "0", m.group()), text))
     if not words:
         return text
     text = _TWO_DOTS.sub("...", text)
