@@ -23,7 +23,7 @@ from .elements import Elements, ParseResult
 from .icons.columns import column_icons
 from .icons.glyphs import label_icons, read_glyphs
 from .icons.window_controls import window_buttons
-from .imageio import ImageInput, image_sha256, load_image
+from .imageio import ImageInput, image_sha256, load_image, screen_scale
 from .merge import glyphs_beside_icons, merge_layout
 from .runtime import resolve_device
 from .scale import guess_ui_scale, pixel_scale
@@ -125,8 +125,7 @@ class Parser:
         containers = Elements()
         if self.semantics is not None:
             t = time.perf_counter()
-            scale = pixel_scale(rgb.shape[1], elements)
-            elements, containers = self.semantics.annotate(rgb, elements, groups, scale)
+            elements, containers = self.semantics.annotate(rgb, elements, groups, screen_scale(rgb.shape[1]))
             timings["semantics"] = (time.perf_counter() - t) * 1e3
         timings["total"] = (time.perf_counter() - t0) * 1e3
         return ParseResult(rgb.shape[1], rgb.shape[0], image_sha256(rgb), elements, timings, self.backends,
@@ -145,10 +144,14 @@ class Parser:
             return out
 
         text = timed("text", self.text_engine.read, rgb)
-        # pixel sizes grow with the screen's scale, told by the width or by the text's size
-        scale = pixel_scale(rgb.shape[1], text)
+        # The segmenter's size limits follow the screen's scale told by the width or by the
+        # text's size (a 70 px tall field of a 2048 px capture at scale 2 is a field). The later
+        # stages keep the width's scale: their thresholds and the control classifier were
+        # fitted on such captures read at scale 1, and lose roles when told 2.
+        segment_scale = pixel_scale(rgb.shape[1], text)
+        scale = screen_scale(rgb.shape[1])
         if regions is None:
-            regions = timed("segment", self.segmenter.segment, rgb, scale)
+            regions = timed("segment", self.segmenter.segment, rgb, segment_scale)
         # glyphs the text engine split off the front of a label are icon candidates too, unless
         # they are the edge of an icon the segmenter found
         from_text = text.kind == "region"

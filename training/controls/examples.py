@@ -145,13 +145,12 @@ def process(args) -> dict:
         from detact import Parser
 
         _PARSER = Parser(segmenter="cv", device="cpu", semantics=False)
-    from detact.imageio import load_image
-    from detact.scale import pixel_scale
+    from detact.imageio import load_image, screen_scale
 
     gt = json.loads((case / "gt.json").read_text())
     rgb = load_image(case / "screenshot.png")
     leaves, groups = _PARSER.leaves(rgb)
-    scale = pixel_scale(rgb.shape[1], leaves)
+    scale = screen_scale(rgb.shape[1])
     compounds, counts, _ = compound_candidates(leaves, groups, scale)
     everything = Elements.concat([leaves, compounds])
     is_compound = np.arange(len(everything)) >= len(leaves)
