@@ -61,6 +61,12 @@ def dominant_colors(rgb: np.ndarray, xyxy: np.ndarray, step: int = 2) -> list[st
     return [COLOR_NAMES[i] for i in counts.argmax(axis=0)]
 
 
+#: Ink of at most this median chroma (`ink_chroma`, 0-255) is black, grey or white, no link
+#: blue: a file list's names the classifier calls links are plain cells, a toolbar's radio
+#: labels it calls links are labels.
+PLAIN_CHROMA = 60
+
+
 def ink_chroma(rgb: np.ndarray, xyxy: np.ndarray, contrast: int = 40) -> np.ndarray:
     """(N,) float: for each box ``(N, 4)`` of the RGB uint8 image ``rgb`` ``(H, W, 3)``, the
     median chroma (largest minus smallest channel, 0-255) of its ink: the pixels more than

@@ -1139,9 +1139,10 @@ def test_a_button_breaks_a_tab_row():
     assert tab_rows(rgb, boxes, roles).tolist() == []
 
 
-def _glyph_tile(shape: str, dark: bool = False) -> np.ndarray:
+def _glyph_tile(shape: str, dark: bool = False, label_colour=None) -> np.ndarray:
     """A 40 x 200 strip: a 16 px glyph at x 10-26 (a ring, a ring around a dot, a filled disc, a
-    square frame, one with a block inside, a ring with a tick or a slash) and a label's box at x 32-120 (drawn as a bar)."""
+    square frame, one with a block inside, a ring with a tick or a slash) and a label's box at x 32-120 (drawn as a bar,
+    or a word in ``label_colour``)."""
     from PIL import Image, ImageDraw
 
     bg, fg = ((45, 45, 45), (200, 200, 200)) if dark else ((246, 245, 244), (120, 120, 120))
@@ -1164,7 +1165,12 @@ def _glyph_tile(shape: str, dark: bool = False) -> np.ndarray:
     if shape == "boxed":
         d.rectangle(box, outline=fg, width=2)
         d.rectangle((14, 16, 22, 24), fill=fg)
-    d.rectangle((32, 16, 120, 24), fill=fg)
+    if label_colour is None:
+        d.rectangle((32, 16, 120, 24), fill=fg)
+    else:                                                 # drawn as a word, to have its ink's colour
+        from conftest import font
+
+        d.text((34, 12), "PayPal", fill=label_colour, font=font(14))
     return np.asarray(img)
 
 
@@ -1185,8 +1191,12 @@ def test_an_icon_drawn_as_a_ring_with_a_label_is_a_radio(shape, dark, is_radio):
     alone = Elements([[9, 11, 28, 30]], ["icon"], [""], ["record"])
     assert ring_glyphs(_glyph_tile(shape, dark), alone, roles[:1])[0].tolist() == []
     assert ring_glyphs(_glyph_tile(shape, dark), els, np.array(["checkbox", "text"], dtype=object))[0].tolist() == []
-    # a navigation link drawn with a circle icon is no radio
-    assert ring_glyphs(_glyph_tile(shape, dark), els, np.array(["icon", "link"], dtype=object))[0].tolist() == []
+    # a navigation link drawn in link blue with a circle icon is no radio; a label in plain
+    # ink the classifier called a link (a toolbar's "(o) Linear ( ) Tree") is a radio's
+    as_link = np.array(["icon", "link"], dtype=object)
+    assert ring_glyphs(_glyph_tile(shape, dark, label_colour=(26, 115, 232)), els, as_link)[0].tolist() == []
+    grey = (200, 200, 200) if dark else (40, 40, 40)
+    assert ring_glyphs(_glyph_tile(shape, dark, label_colour=grey), els, as_link)[0].tolist() == ([0] if is_radio else [])
 
 
 @pytest.mark.parametrize("label, shape, label_role, expected", [

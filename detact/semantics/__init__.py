@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..boxes import reading_order
-from ..color import dominant_colors, ink_chroma
+from ..color import PLAIN_CHROMA, dominant_colors, ink_chroma
 from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
 from ..text.lexicon import menu_items_read
@@ -43,9 +43,6 @@ __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
 
 #: A check box's box, a radio's ring or a switch's pill is at most this tall (px at scale 1).
 MAX_GLYPH = 40
-#: Ink of at most this median chroma (`color.ink_chroma`, 0-255) is black, grey or white, no
-#: link blue: a file list's names the classifier calls links are plain cells (see `table_cells`).
-PLAIN_CHROMA = 60
 
 
 class Semantics:

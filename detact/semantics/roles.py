@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from ..boxes import gaps_beside
+from ..color import PLAIN_CHROMA, ink_chroma
 from ..elements import INTERACTIVE, ROLES, STATES
 from ..errors import ModelUnavailable
 from ..runtime import onnx_metadata, ort_session, package_data
@@ -195,19 +196,23 @@ def ring_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, max_gap: float = 1
     whatever the icon stage named the ring ("record", for a circle); and whether each is
     checked (a dot inside the ring, `text.fast.dotted_ring`). Left out, as in
     `control_glyphs`: glyphs ``roles`` (N,) already calls a checkbox, radio or switch, and
-    glyphs labelled by a menu item, or by a link (a navigation bar's items drawn with a circle
-    icon)."""
+    glyphs labelled by a menu item, or by a link drawn in link colours (a navigation bar's
+    items drawn with a circle icon; a toolbar's black "Linear" and "Tree" the classifier took
+    for links are radios' labels)."""
     free = (elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL)
-    icons = _glyphs_labelled_by_controls(elements, roles, free, max_gap)
+    icons = _glyphs_labelled_by_controls(rgb, elements, roles, free, max_gap)
     return _with_states(icons, [ring_state(rgb, elements.xyxy[r]) for r in icons.tolist()])
 
 
-def _glyphs_labelled_by_controls(elements, roles: np.ndarray, free: np.ndarray, max_gap: float) -> np.ndarray:
+def _glyphs_labelled_by_controls(rgb: np.ndarray, elements, roles: np.ndarray, free: np.ndarray,
+                                 max_gap: float) -> np.ndarray:
     """Rows of the ``free`` (N,) glyphs with a text run on their right within ``max_gap`` glyph
-    widths (`glyphs_with_labels`) that is no menu item (`siblings.menu_items`), link nor tab (a
-    tab's file-type icon)."""
+    widths (`glyphs_with_labels`) that is no menu item (`siblings.menu_items`), tab (a tab's
+    file-type icon) nor link drawn in colour (`color.ink_chroma` of at least `PLAIN_CHROMA`)."""
     icons, labels = glyphs_with_labels(elements.kind, elements.xyxy, free, max_gap)
-    return icons[~(menu_items(elements.xyxy, roles, elements.text)[labels] | np.isin(roles[labels], ("link", "tab")))]
+    links = roles[labels] == "link"
+    links[links] = ink_chroma(rgb, elements.xyxy[labels[links]]) >= PLAIN_CHROMA
+    return icons[~(menu_items(elements.xyxy, roles, elements.text)[labels] | (roles[labels] == "tab") | links)]
 
 
 def _with_states(icons: np.ndarray, states: list[bool | None]) -> tuple[np.ndarray, np.ndarray]:
@@ -265,11 +270,11 @@ def box_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, scale: float = 1.0,
     drawn empty (a Qt check box's empty box is "stop" to the encoder), drawn as a square box
     (`box_state`) with a text run on their right within ``max_gap`` icon widths: a check box
     and its label (a Qt theme's box the encoder has not seen); and whether each box is ticked.
-    Left out as in `ring_glyphs`: glyphs already stateful, and labels that are menu items or
-    links."""
+    Left out as in `ring_glyphs`: glyphs already stateful, and labels that are menu items,
+    tabs or coloured links."""
     free = (elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL) \
         & np.isin(elements.label, ("", EMPTY_BOX))
-    icons = _glyphs_labelled_by_controls(elements, roles, free, max_gap)
+    icons = _glyphs_labelled_by_controls(rgb, elements, roles, free, max_gap)
     states = [box_state(rgb, elements.xyxy[r], scale) for r in icons.tolist()]
     # a box named "stop" must be empty: a filled one is as likely a folder's icon
     return _with_states(icons, [None if st and elements.label[r] == EMPTY_BOX else st
