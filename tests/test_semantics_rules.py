@@ -17,7 +17,7 @@ from detact.semantics.plates import centred_labels
 from detact.semantics.roles import action_icons, box_state, control_glyphs, glyphs_read_as_letters, link_texts
 from detact.semantics.sliders import is_slider_track, slider_tracks
 from detact.semantics.siblings import (ACCELERATOR, GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, keypad_keys,
-                                      list_row_icons, menu_columns, toolbar_icons)
+                                      list_row_icons, menu_columns, menu_glyphs, toolbar_icons)
 from detact.semantics.tabs import tab_rows
 from detact.semantics.tree import build_tree
 
@@ -240,6 +240,17 @@ def test_checkbox_takes_the_label_to_its_right_and_grows_over_it():
     assert box.name == "Remember me" and box.bbox == (20, 19, 200, 37)
     assert box.center == (28, 28)                    # the click stays on the box itself
     assert out[1].parent == box.id and out[2].parent == -1
+
+
+def test_the_box_of_a_check_menu_item_takes_the_items_text():
+    # a check menu item's box, called a menu item by the semantics stage, is named by its item
+    # (not by the icon stage's "stop" for an empty box), from its right only
+    els = layout(([4, 20, 60, 36], "text", "Ctrl+I", "menuitem"), ([86, 20, 102, 36], "icon", "", "menuitem"),
+                 ([105, 19, 185, 37], "text", "Invert colors", "menuitem"))
+    els = els.with_(label=np.array(["", "stop", ""], dtype=object))
+    out = assign_names(els)
+    assert out[1].name == "Invert colors" and out[1].bbox == (86, 19, 185, 37) and out[1].center == (94, 28)
+    assert out[2].parent == out[1].id
 
 
 @pytest.mark.parametrize("second_x0, name, x1", [
@@ -930,6 +941,22 @@ def test_items_ending_in_accelerators_are_a_menu(ends, kwargs, items):
     if items:
         assert all(ACCELERATOR.fullmatch(texts[k]) for k in keys)
         assert len(keys) == sum(1 for e in ends if e and e != ">")
+
+
+@pytest.mark.parametrize("glyph_role, label_row, gap, found", [
+    ("checkbox", 1, 4, True),      # a check box before a menu's item: a check menu item's box
+    ("radio", 1, 4, True),
+    ("checkbox", 3, 4, False),     # before a run that is no item of the menu
+    ("checkbox", 1, 40, False),    # too far from the item to be its box
+    ("icon", 1, 4, False),         # an icon the classifier left an icon is not this rule's
+])
+def test_the_box_before_a_menu_item_is_the_items(glyph_role, label_row, gap, found):
+    # a 16 px glyph, then runs: rows 1 and 2 are items of a menu, row 3 a plain run
+    y = 20 + 27 * (label_row - 1)
+    boxes = np.array([[60 - gap - 16, y + 2, 60 - gap, y + 18], [60, 20, 150, 40], [60, 47, 150, 67], [60, 74, 150, 94]])
+    kinds = np.array(["icon", "text", "text", "text"], dtype=object)
+    roles = np.array([glyph_role, "menuitem", "menuitem", "text"], dtype=object)
+    assert menu_glyphs(kinds, boxes, roles, np.array([1, 2])).tolist() == ([0] if found else [])
 
 
 @pytest.mark.parametrize("text, is_accelerator", [

@@ -34,7 +34,7 @@ from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, action_icons, box_glyphs, c
                     link_texts, make_role_classifier, one_glyph_reads, ring_glyphs, shows_other_glyph)
 from .sliders import slider_tracks
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, keypad_keys,
-                       list_row_icons, menu_columns, table_cells, toolbar_icons, toolbar_labels,
+                       list_row_icons, menu_columns, menu_glyphs, table_cells, toolbar_icons, toolbar_labels,
                        tree_headers)
 from .tabs import closable_tabs, tab_icons, tab_rows
 from .tree import CONTAINER_ROLES, build_tree
@@ -191,6 +191,10 @@ class Semantics:
         states = _with_checked(states, boxes, ticked)
         # ... and glyphs lined up with their labels are one kind of control (see `siblings`)
         roles[:n] = _harmonised_glyphs(elements, roles, parts, scale, other_glyph)
+        # ... but the box or ring before an item of a menu is that item's: a check or radio menu
+        # item is a menu item (checked or not), as accessibility trees have it
+        in_menus = menu_glyphs(elements.kind, elements.xyxy, roles[:n], text[menu])
+        roles[in_menus] = "menuitem"
         # ... and icons lined up beside list items are those rows' icon cells (see `siblings`)
         roles[list_row_icons(elements.kind, elements.xyxy, roles[:n], scale)] = "listitem"
         roles[np.concatenate(icon_list_rows(elements.kind, elements.xyxy, roles[:n], scale))] = "listitem"

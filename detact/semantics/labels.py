@@ -6,7 +6,8 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    An icon, or a control made only of an icon, is named by what the icon does (its label);
    a field only by a search or filter icon in it (`FIELD_ICON_NAMES`), not by its clear button.
    A compound control (see `compounds`) is named by its parts' text.
-2. Checkboxes and radios take the text beside them: the nearest text on their line starting
+2. Checkboxes and radios (and the box or ring of a check or radio menu item, from its right
+   only) take the text beside them: the nearest text on their line starting
    within 4h to their right, else ending within 4h to their left (its box may overlap the
    control's by half the control's width), with the runs that continue it within a word space
    on its line (a label the line splitter cut in two). The control's box grows to
@@ -202,15 +203,18 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
     flat_field = is_text & (role == "textbox") & ~is_part
     # a text box's value, a button, link, tab or menu item labels no field (rule 4)
     no_field_label = flat_field | np.isin(role, NOT_LABELS)
-    controls = np.flatnonzero(np.isin(role, BESIDE + ("switch",) + FIELDS) & (~is_text | flat_field))
+    # the box or ring of a check or radio menu item (a glyph the semantics stage called a menu
+    # item) takes its item's text as a check box does (rule 2), from its right only
+    menu_glyph = (role == "menuitem") & (elements.kind == "icon")
+    controls = np.flatnonzero((np.isin(role, BESIDE + ("switch",) + FIELDS) & (~is_text | flat_field)) | menu_glyph)
     for i in controls[reading_order(elements.xyxy[controls])]:
         available = candidates.copy()
         available[list(parts.get(i, ()))] = False
         available[i] = False
         h = max(1, xyxy[i, 3] - xyxy[i, 1])
-        if role[i] in BESIDE + ("switch",):               # rules 2 and 3
+        if role[i] in BESIDE + ("switch",) or menu_glyph[i]:   # rules 2 and 3
             switch = role[i] == "switch"
-            j = _label_beside(elements.xyxy, available, i, 4 * h, np.inf if switch else 4 * h)
+            j = _label_beside(elements.xyxy, available, i, 4 * h, np.inf if switch else 0 if menu_glyph[i] else 4 * h)
             if j < 0:
                 continue
             run = _label_run(elements.xyxy, available, j, h)

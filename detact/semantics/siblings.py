@@ -506,6 +506,15 @@ def menu_items(xyxy: np.ndarray, roles: np.ndarray, texts: np.ndarray, reach: fl
     return out
 
 
+def menu_glyphs(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, items: np.ndarray) -> np.ndarray:
+    """Rows of the icons of ``kind`` ``(N,)`` that ``roles`` ``(N,)`` calls a check box or radio
+    and whose label (`glyphs_with_labels`, within one glyph width) is one of the menu ``items``
+    (rows, `menu_columns`): the box or ring of a check or radio menu item."""
+    glyph = (np.asarray(kind) == "icon") & np.isin(np.asarray(roles, dtype=object)[:len(kind)], ("checkbox", "radio"))
+    glyphs, labels = glyphs_with_labels(np.asarray(kind), xyxy, glyph, max_gap=1.0)
+    return glyphs[np.isin(labels, items)]
+
+
 def menu_columns(xyxy: np.ndarray, texts: np.ndarray, marks: np.ndarray, mark_labels: np.ndarray,
                  scale: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
     """Rule 7: of the text runs ``xyxy`` ``(N, 4)`` (and their ``texts``), the items
