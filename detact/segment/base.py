@@ -20,11 +20,7 @@ class Segmenter(Protocol):
         """What runs, for ``ParseResult.backends`` (default: ``name``)."""
         return self.name
 
-    def segment(self, rgb: np.ndarray, scale: float | None = None) -> Elements:
-        """Region elements of one image; ``scale``: the factor the screen's pixel sizes grow
-        with (2 for a HiDPI capture; None: the segmenter's own guess). Segmenters that work
-        at any size ignore it."""
-        ...
+    def segment(self, rgb: np.ndarray) -> Elements: ...
 
     def segment_batch(self, images: Sequence[np.ndarray]) -> list[Elements]:
         """One `segment` per image (segmenters whose model batches override this)."""

@@ -33,9 +33,9 @@ class ClassicalSegmenter(Segmenter):
         self.min_side, self.max_area_frac, self.canny = min_side, max_area_frac, canny
         self.duplicate_iou, self.scale = duplicate_iou, scale
 
-    def segment(self, rgb: np.ndarray, scale: float | None = None) -> Elements:
+    def segment(self, rgb: np.ndarray) -> Elements:
         h, w = rgb.shape[:2]
-        scale = self.scale or scale or screen_scale(w)
+        scale = self.scale or screen_scale(w)
         edges = np.zeros((h, w), np.uint8)
         for c in range(3):
             edges |= cv2.Canny(rgb[:, :, c], *self.canny)

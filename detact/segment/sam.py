@@ -282,9 +282,8 @@ class SamSegmenter(Segmenter):
         return f"SamSegmenter({self.backend}, checkpoint={str(self.checkpoint)!r})"
 
     # --- public API ---------------------------------------------------------------------------
-    def segment(self, rgb: np.ndarray, scale: float | None = None) -> Elements:
-        """Region elements of one RGB uint8 (H, W, 3) image, best score first (SAM works at
-        any size: ``scale`` is not used)."""
+    def segment(self, rgb: np.ndarray) -> Elements:
+        """Region elements of one RGB uint8 (H, W, 3) image, best score first."""
         return self.segment_batch([rgb])[0]
 
     def segment_batch(self, images: Sequence[np.ndarray]) -> list[Elements]:

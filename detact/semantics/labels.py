@@ -6,8 +6,9 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    An icon, or a control made only of an icon, is named by what the icon does (its label);
    a field only by a search or filter icon in it (`FIELD_ICON_NAMES`), not by its clear button.
    A compound control (see `compounds`) is named by its parts' text.
-2. Checkboxes and radios (and the box or ring of a check or radio menu item, from its right
-   only) take the text beside them: the nearest text on their line starting
+2. Checkboxes and radios (and an icon called a menu item: the box or ring of a check or radio
+   menu item, from its right only, and only a menu item's text) take the text beside them: the
+   nearest text on their line starting
    within 4h to their right, else ending within 4h to their left (its box may overlap the
    control's by half the control's width), with the runs that continue it within a word space
    on its line (a label the line splitter cut in two). The control's box grows to
@@ -208,7 +209,7 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
     menu_glyph = (role == "menuitem") & (elements.kind == "icon")
     controls = np.flatnonzero((np.isin(role, BESIDE + ("switch",) + FIELDS) & (~is_text | flat_field)) | menu_glyph)
     for i in controls[reading_order(elements.xyxy[controls])]:
-        available = candidates.copy()
+        available = candidates & ((role == "menuitem") | ~menu_glyph[i])   # a menu glyph's item is a menu item
         available[list(parts.get(i, ()))] = False
         available[i] = False
         h = max(1, xyxy[i, 3] - xyxy[i, 1])
