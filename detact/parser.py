@@ -27,6 +27,7 @@ from .imageio import ImageInput, image_sha256, load_image, screen_scale
 from .merge import glyphs_beside_icons, merge_layout
 from .runtime import resolve_device
 from .scale import guess_ui_scale, pixel_scale
+from .segment.fills import filled_fields
 
 __all__ = ["Parser", "parse", "ParserOptions", "OCR_ENGINES", "SEGMENTERS"]
 
@@ -144,14 +145,13 @@ class Parser:
             return out
 
         text = timed("text", self.text_engine.read, rgb)
-        # The segmenter's size limits follow the screen's scale told by the width or by the
-        # text's size (a 70 px tall field of a 2048 px capture at scale 2 is a field). The later
-        # stages keep the width's scale: their thresholds and the control classifier were
-        # fitted on such captures read at scale 1, and lose roles when told 2.
-        segment_scale = pixel_scale(rgb.shape[1], text)
-        scale = screen_scale(rgb.shape[1])
         if regions is None:
-            regions = timed("segment", self.segmenter.segment, rgb, segment_scale)
+            regions = timed("segment", self.segmenter.segment, rgb)
+        # Pixel sizes grow with the screen's scale told by its width: the thresholds and the
+        # control classifier were fitted so, and a 2048 px capture at scale 2 told 2 lost roles
+        # (the segmenter dropped its small glyphs). Only the search for borderless fields
+        # takes the scale the text tells (`scale.pixel_scale`): a field there is 70 px tall.
+        scale = screen_scale(rgb.shape[1])
         # glyphs the text engine split off the front of a label are icon candidates too, unless
         # they are the edge of an icon the segmenter found
         from_text = text.kind == "region"
@@ -163,6 +163,9 @@ class Parser:
         wh = regions.xyxy[:, 2:] - regions.xyxy[:, :2]
         small = (wh.max(axis=1) <= ICON_MAX * scale) & (wh.max(axis=1) <= 2 * wh.min(axis=1))
         missed = column_icons(rgb, text.xyxy, regions.xyxy[small], scale)
+        # ... and text fields drawn as a flat fill without a border (see `segment.fills`)
+        missed = np.concatenate([missed.reshape(-1, 4), filled_fields(rgb, text.xyxy, regions.xyxy,
+                                                                          pixel_scale(rgb.shape[1], text))])
         regions = Elements.concat([regions, Elements(missed, ["region"] * len(missed), score=[0.5] * len(missed))])
         layout = timed("merge", lambda: merge_layout(text, regions, glyph_max=24 * scale))
         elements = timed("icons", label_icons, rgb, layout.elements, self.icon_matcher, scale)

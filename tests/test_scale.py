@@ -1,6 +1,7 @@
-"""The factor pixel sizes grow with (`detact.scale.pixel_scale`): from the width, or from the
-text's size on a HiDPI capture narrower than 2400 px; and a wide text field of such a capture,
-70 px tall, found as a text box."""
+"""The screen's scale as its text tells it (`detact.scale.pixel_scale`): from the width, or
+from the text's size on a HiDPI capture narrower than 2400 px; and a wide text field of such a
+capture, 70 px tall (too tall for the edge segmenter's fields at scale 1), found as a text box
+by the search for fields (`segment.fills`), which takes that scale."""
 from __future__ import annotations
 
 import numpy as np

@@ -1,0 +1,62 @@
+"""Text fields drawn as a flat fill with no border (`detact.segment.fills`): table-driven on a
+drawn panel, and the parse of it."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+from conftest import font
+from detact.segment.fills import filled_fields
+
+PANEL = (246, 245, 244)
+
+
+def panel_with(fill_box, fill, text=None, size=(900, 140)) -> tuple[np.ndarray, np.ndarray]:
+    """A grey panel with one flat rectangle ``fill_box`` of colour ``fill`` and, optionally,
+    ``text`` (word, x) drawn in it; returns the RGB image and the text's run box (0 or 1, 4)."""
+    img = Image.new("RGB", size, PANEL)
+    d = ImageDraw.Draw(img)
+    d.rectangle(fill_box, fill=fill)
+    runs = np.zeros((0, 4))
+    if text:
+        word, x = text
+        d.text((x, fill_box[1] + 7), word, fill=(30, 30, 30), font=font(14))
+        x0, y0, x1, y1 = d.textbbox((x, fill_box[1] + 7), word, font=font(14))
+        runs = np.array([[x0 - 2, y0 - 3, x1 + 2, y1 + 3]])
+    return np.asarray(img), runs
+
+
+@pytest.mark.parametrize("fill_box, fill, text, found", [
+    ((100, 40, 600, 70), (255, 255, 255), None, True),                 # an empty white entry
+    ((100, 40, 600, 70), (232, 232, 231), ("report.pdf", 110), True),  # a grey one with its value
+    ((100, 40, 600, 70), (238, 238, 237), None, True),                 # 7 grey levels off the panel
+    ((100, 40, 600, 70), (244, 243, 242), None, False),                # 2 levels: no fill to see
+    ((100, 40, 600, 70), (225, 225, 225), ("Continue", 320), False),   # a caption in the middle: a button
+    ((0, 40, 899, 70), (235, 235, 235), None, False),                  # a strip across the window
+    ((100, 40, 200, 70), (255, 255, 255), None, False),                # too short for a field
+    ((100, 20, 600, 120), (255, 255, 255), None, False),               # too tall: a text area, a panel
+])
+def test_filled_fields(fill_box, fill, text, found):
+    rgb, runs = panel_with(fill_box, fill, text)
+    boxes = filled_fields(rgb, runs, np.zeros((0, 4)))
+    assert len(boxes) == int(found)
+    if found:   # the fill's own box (PIL's rectangle includes its far corner)
+        assert boxes[0].tolist() == [fill_box[0], fill_box[1], fill_box[2] + 1, fill_box[3] + 1]
+
+
+def test_a_field_the_segmenter_found_is_not_proposed_again():
+    rgb, _ = panel_with((100, 40, 600, 70), (255, 255, 255))
+    assert len(filled_fields(rgb, np.zeros((0, 4)), np.array([[99, 39, 601, 71]]))) == 0
+
+
+def test_an_empty_borderless_field_is_a_named_text_box(parser):
+    img = Image.new("RGB", (900, 200), PANEL)
+    d = ImageDraw.Draw(img)
+    d.text((20, 30), "Search:", fill=(30, 30, 30), font=font(14))
+    d.rectangle((100, 22, 600, 52), fill=(255, 255, 255))
+    d.text((20, 120), "Files are searched in your home folder.", fill=(30, 30, 30), font=font(14))
+    els = parser.parse(np.asarray(img)).elements
+    hit = [i for i in range(len(els)) if els.xyxy[i].tolist() == [100, 22, 601, 53]]
+    assert len(hit) == 1
+    assert els.role[hit[0]] == "textbox" and els.name[hit[0]] == "Search"
