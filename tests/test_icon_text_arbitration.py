@@ -274,3 +274,24 @@ def test_beside_words_finds_a_word_next_to_a_glyph(boxes, words, beside):
     from detact.icons.glyphs import beside_words
 
     assert beside_words(np.array(boxes), np.array(words, bool)).tolist() == beside
+
+
+def _pause_bars(d, side):
+    w, g = max(2, side // 6), side // 6
+    for x0 in (side // 2 - g - w, side // 2 + g):
+        d.rectangle((x0, side // 5, x0 + w, side - side // 5), fill=(60, 60, 60))
+
+
+@pytest.mark.parametrize("draw, read, kind", [
+    (_pause_bars, "00", "icon"),                          # a pause glyph's bars read as two zeros
+    (_pause_bars, "||", "icon"),
+    (_text("00", (30, 30, 30)), "00", "text"),            # two zeros are two zeros
+    (_text("OO", (30, 30, 30)), "OO", "text"),
+])
+def test_a_pause_glyph_read_as_two_bars_is_the_pause_icon(draw, read, kind):
+    from detact.icons.recognizer import IconRecognizer
+
+    rgb = _tile(draw, side=24)
+    out = label_icons(rgb, Elements([[0, 0, 24, 24]], ["text"], [read], score=[0.5]), IconRecognizer())
+    assert (out.kind[0], out.label[0]) == ((kind, "pause") if kind == "icon" else (kind, ""))
+    assert out.text[0] == ("" if kind == "icon" else read)

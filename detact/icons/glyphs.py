@@ -11,7 +11,8 @@ Rules (all vectorised over the element list):
    or two characters is an icon whatever the recognizer says when its ink is in several
    colours (`multicoloured`: text is drawn in one colour; a full-colour toolbar icon read as
    "0" or "8" is not), and when it has no letter or digit ("<^", "@") and the recognizer
-   names a function with at least `ENCODER_SURE`. A small region or short read between two
+   names a function with at least `ENCODER_SURE`, or it reads as two bars or rings ("00",
+   "II": `PAUSE_READS`) and the recognizer surely names it pause. A small region or short read between two
    words of its line (`between_words`: the "=" of "width = 70", a comment's "#" after code)
    is no icon: a read stays text, a region is left to rule 3.
 3. Text-less regions and unlabelled icons whose ink is not already read as text are read as
@@ -27,6 +28,8 @@ Rules (all vectorised over the element list):
    into the letters of a text run beside it (`reaches_into`) is no read of the glyph.
 """
 from __future__ import annotations
+
+import re
 
 import cv2
 import numpy as np
@@ -45,6 +48,9 @@ ICON_ONE_CHAR_CONFIDENCE = 0.8
 ENCODER_SURE = 0.5
 #: Longest side of an icon at scale 1, in px.
 ICON_MAX_SIDE = 64
+#: How a pause glyph's two bars read as text ("00", "II", "||"): such a read is the pause icon
+#: when the recognizer says so surely (rule 2).
+PAUSE_READS = re.compile(r"[0OoIl1|!]{2}")
 
 
 def multicoloured(rgb: np.ndarray, boxes: np.ndarray, ink: float = 48.0, off_line: float = 56.0,
@@ -123,6 +129,7 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) ->
     short = (elements.kind == "text") & (chars <= 2) & small_square & ~between_words(elements)
     one_char = short & (chars <= 1)
     symbols = short & np.array([not any(c.isalnum() for c in str(t)) for t in elements.text], bool)
+    bars = short & np.array([bool(PAUSE_READS.fullmatch(str(t).replace(" ", ""))) for t in elements.text], bool)
     coloured = np.zeros(len(elements), bool)
     coloured[short] = coloured_short_reads(rgb, elements.text[short], elements.xyxy[short])
     kind, text, icon = elements.kind.copy(), elements.text.copy(), elements.icon.copy()
@@ -138,7 +145,8 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) ->
             icons = np.array(found.icon, dtype=object)
             # one-character text becomes an icon only on an exact bank match, a symbol on a sure one
             exact = np.array([s == "ssim" for s in found.source], bool)
-            sure = (one_char[idx] & exact) | (symbols[idx] & (names != "") & (scores >= ENCODER_SURE))
+            sure = (one_char[idx] & exact) | (symbols[idx] & (names != "") & (scores >= ENCODER_SURE)) \
+                | (bars[idx] & (names == "pause") & (scores >= ENCODER_SURE))
         else:
             names, scores = matcher.match(rgb, elements.xyxy[candidates])
             names, icons = np.array(names, dtype=object), np.full(len(idx), "", dtype=object)
