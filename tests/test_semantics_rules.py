@@ -251,6 +251,10 @@ def test_the_box_of_a_check_menu_item_takes_the_items_text():
     out = assign_names(els)
     assert out[1].name == "Invert colors" and out[1].bbox == (86, 19, 185, 37) and out[1].center == (94, 28)
     assert out[2].parent == out[1].id
+    # the rest of the item's text is taken whatever it was called ("Trim" | "margins")
+    cut = layout(([86, 20, 102, 36], "icon", "", "menuitem"), ([105, 19, 136, 37], "text", "Trim", "menuitem"),
+                 ([140, 19, 190, 37], "text", "margins", "listitem"))
+    assert assign_names(cut)[0].name == "Trim margins"
     # a toolbar icon the classifier called a menu item takes no plain text beside it ("100%")
     plain = els.with_(role=np.array(["menuitem", "menuitem", "text"], dtype=object))
     assert assign_names(plain)[1].name == "stop" and assign_names(plain)[1].bbox == (86, 20, 102, 36)

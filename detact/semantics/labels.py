@@ -209,13 +209,15 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
     menu_glyph = (role == "menuitem") & (elements.kind == "icon")
     controls = np.flatnonzero((np.isin(role, BESIDE + ("switch",) + FIELDS) & (~is_text | flat_field)) | menu_glyph)
     for i in controls[reading_order(elements.xyxy[controls])]:
-        available = candidates & ((role == "menuitem") | ~menu_glyph[i])   # a menu glyph's item is a menu item
+        available = candidates.copy()
         available[list(parts.get(i, ()))] = False
         available[i] = False
         h = max(1, xyxy[i, 3] - xyxy[i, 1])
         if role[i] in BESIDE + ("switch",) or menu_glyph[i]:   # rules 2 and 3
             switch = role[i] == "switch"
-            j = _label_beside(elements.xyxy, available, i, 4 * h, np.inf if switch else 0 if menu_glyph[i] else 4 * h)
+            # a menu glyph's item is a menu item (the rest of its label may be called otherwise)
+            first = available & ((role == "menuitem") | ~menu_glyph[i])
+            j = _label_beside(elements.xyxy, first, i, 4 * h, np.inf if switch else 0 if menu_glyph[i] else 4 * h)
             if j < 0:
                 continue
             run = _label_run(elements.xyxy, available, j, h)
