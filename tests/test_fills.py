@@ -12,18 +12,22 @@ from detact.segment.fills import filled_fields
 PANEL = (246, 245, 244)
 
 
-def panel_with(fill_box, fill, text=None, size=(900, 140)) -> tuple[np.ndarray, np.ndarray]:
-    """A grey panel with one flat rectangle ``fill_box`` of colour ``fill`` and, optionally,
-    ``text`` (word, x) drawn in it; returns the RGB image and the text's run box (0 or 1, 4)."""
+def panel_with(fill_box, fill, text=None, size=(900, 140), label=True) -> tuple[np.ndarray, np.ndarray]:
+    """A grey panel with one flat rectangle ``fill_box`` of colour ``fill``, optionally
+    ``text`` (word, x) drawn in it and a "Name:" label on its left; returns the RGB image and
+    the text runs' boxes (K, 4)."""
     img = Image.new("RGB", size, PANEL)
     d = ImageDraw.Draw(img)
     d.rectangle(fill_box, fill=fill)
     runs = np.zeros((0, 4))
+    if label and fill_box[0] >= 60:
+        d.text((fill_box[0] - 52, fill_box[1] + 7), "Name:", fill=(30, 30, 30), font=font(14))
+        runs = np.array([[fill_box[0] - 54, fill_box[1] + 4, fill_box[0] - 8, fill_box[1] + 26]])
     if text:
         word, x = text
         d.text((x, fill_box[1] + 7), word, fill=(30, 30, 30), font=font(14))
         x0, y0, x1, y1 = d.textbbox((x, fill_box[1] + 7), word, font=font(14))
-        runs = np.array([[x0 - 2, y0 - 3, x1 + 2, y1 + 3]])
+        runs = np.concatenate([runs, [[x0 - 2, y0 - 3, x1 + 2, y1 + 3]]])
     return np.asarray(img), runs
 
 
@@ -43,6 +47,17 @@ def test_filled_fields(fill_box, fill, text, found):
     assert len(boxes) == int(found)
     if found:   # the fill's own box (PIL's rectangle includes its far corner)
         assert boxes[0].tolist() == [fill_box[0], fill_box[1], fill_box[2] + 1, fill_box[3] + 1]
+
+
+@pytest.mark.parametrize("label, icon, found", [
+    (True, False, True),          # an empty field with its label on its left
+    (False, True, True),          # ... or a magnifier inside
+    (False, False, False),        # an empty stretch of toolbar between two widgets
+])
+def test_an_empty_fill_needs_a_label_or_an_icon(label, icon, found):
+    rgb, runs = panel_with((100, 40, 600, 70), (255, 255, 255), label=label)
+    regions = np.array([[570, 47, 586, 63]]) if icon else np.zeros((0, 4))
+    assert len(filled_fields(rgb, runs, regions)) == int(found)
 
 
 def test_a_field_the_segmenter_found_is_not_proposed_again():

@@ -12,9 +12,11 @@ field; a fill only a few grey levels off its panel gives Canny no edge, and the 
 3. Set off from what surrounds them on all four sides: the median grey just outside each side
    differs from the fill by at least `SIDE_STEP` levels. The empty end of a tab bar or toolbar
    runs into the window's edge or into a tab of its own colour; a field does not.
-4. Holding what a field holds: nothing, or one or two text runs that start within two heights
-   of its left edge and end before 60% of its width (a value or a placeholder). A centred
-   caption is a button's; a row of words is a toolbar's.
+4. Holding what a field holds: one or two text runs that start within two heights of its left
+   edge and end before 60% of its width (a value or a placeholder), or no text but an icon (a
+   search field's magnifier) or a label (a text run ending within three heights on its left,
+   or one right above it, within 1.5 heights): an empty stretch of toolbar between two
+   widgets is none. A centred caption is a button's; a row of words is a toolbar's.
 5. Not a box the segmenter has already (IoU 0.7).
 """
 from __future__ import annotations
@@ -50,6 +52,7 @@ def filled_fields(rgb: np.ndarray, text_xyxy: np.ndarray, regions_xyxy: np.ndarr
                           & (area >= 0.6 * bw * bh) & (x >= 2) & (y >= 2) & (x + bw <= gw - 2) & (y + bh <= gh - 2))
     text = np.asarray(text_xyxy, np.float64).reshape(-1, 4)
     centres = (text[:, :2] + text[:, 2:]) / 2
+    regions = np.asarray(regions_xyxy, np.float64).reshape(-1, 4)
     out = []
     for i in cand:
         x0, y0, x1, y1 = int(x[i]), int(y[i]), int(x[i] + bw[i]), int(y[i] + bh[i])
@@ -63,9 +66,10 @@ def filled_fields(rgb: np.ndarray, text_xyxy: np.ndarray, regions_xyxy: np.ndarr
         if len(runs) > 2 or (len(runs) and (runs[:, 0].min() - box[0] > 2 * height
                                             or runs[:, 2].max() >= box[0] + 0.6 * (box[2] - box[0]))):
             continue
+        if not len(runs) and not _labelled_or_marked(box, text, regions):
+            continue
         out.append(box)
     found = np.array(out, np.int32).reshape(-1, 4)
-    regions = np.asarray(regions_xyxy, np.float64).reshape(-1, 4)
     if len(found) and len(regions):
         found = found[iou(found, regions).max(axis=1) < 0.7]
     return found
@@ -91,3 +95,17 @@ def _to_full_size(rgb: np.ndarray, box: np.ndarray, fill: int) -> np.ndarray:
         if y1 - oy < gray.shape[0] and same(gray[y1 - oy, x0 - ox:x1 - ox]):
             y1 += 1
     return np.array([x0, y0, x1, y1])
+
+
+def _labelled_or_marked(box: np.ndarray, text: np.ndarray, regions: np.ndarray) -> bool:
+    """Whether an empty fill ``box`` has a label (a text run of ``text`` (N, 4) ending within
+    three heights on its left, on its row, or one right above it) or an icon inside (a box of
+    ``regions`` (M, 4) centred in it, under half its width): rule 4."""
+    x0, y0, x1, y1 = (float(v) for v in box)
+    h = y1 - y0
+    cy = (text[:, 1] + text[:, 3]) / 2
+    left = (np.abs(cy - (y0 + y1) / 2) <= h / 2) & (x0 - text[:, 2] >= 0) & (x0 - text[:, 2] <= 3 * h)
+    above = (y0 - text[:, 3] >= 0) & (y0 - text[:, 3] <= 1.5 * h) & (np.abs(text[:, 0] - x0) <= 2 * h)
+    centres = (regions[:, :2] + regions[:, 2:]) / 2
+    marked = holds_point(box, centres) & (regions[:, 2] - regions[:, 0] < 0.5 * (x1 - x0))
+    return bool(left.any() or above.any() or marked.any())
