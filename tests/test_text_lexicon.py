@@ -43,6 +43,8 @@ def test_only_menu_items_are_corrected():
     ("from the se lected period", "from the selected period"),  # "se" goes with the piece after it
     ("Sam uel Walker", "Samuel Walker"),       # a name joins too
     ("S etings", "Settings"),                  # joined, then a letter doubled
+    ("Keyboard Sho rt cuts", "Keyboard Shortcuts"),  # three pieces, the middle one no word
+    ("go to it", "go to it"),                  # three words stay three words
     ("Log in", "Log in"),                      # two words: left alone
     ("a gain", "a gain"),
     ("New York", "New York"),                  # the second piece is capitalised

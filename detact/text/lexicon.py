@@ -17,7 +17,8 @@ an English word list (`english_words`):
    with a letter doubled as in rule 2: "S etings" -> "Settings") and neither is a common word
    itself ("Docum ents" -> "Documents", "se lected"; "Log in", "un to", "Tom as" stay: a misread
    letter beside a real space is likelier than a space inside a word). The second piece is
-   lower-case: "New York" is two words.
+   lower-case: "New York" is two words. Three pieces join the same way when the middle one is
+   no word and the outer two are not both words ("Sho rt cuts" -> "Shortcuts").
 2. A word of letters that is not a word, where doubling exactly one of its letters makes one,
    gets that letter doubled ("acount" -> "account"); a word with no such variant, or with two,
    stays ("Malik", "Xubuntu"), and so do words in capitals ("COS") and before a dot ("Sel.":
@@ -137,13 +138,20 @@ def repaired_words(text: str, words: frozenset[str] | None = None) -> str:
     text = _TWO_DOTS.sub("...", text)
     pieces = text.split(" ")
     out: list[str] = []
-    for k, piece in enumerate(pieces):
-        joined = _joined(out[-1], piece, words) if out else None
+    k = 0
+    while k < len(pieces):
+        piece, after = pieces[k], pieces[k + 1] if k + 1 < len(pieces) else ""
+        three = _joined(out[-1], piece + after, words, middle=piece) if out and after else None
+        joined = _joined(out[-1], piece, words) if out and not three else None
+        if three:                                         # "Sho rt cuts", before "Short"
+            out[-1] = three
+            k += 1
         # "the se lected": "se" belongs to the piece after it, not to "the"
-        if joined and not (k + 1 < len(pieces) and _joined(piece, pieces[k + 1], words)):
+        elif joined and not (after and _joined(piece, after, words)):
             out[-1] = joined
         else:
             out.append(piece)
+        k += 1
     mended = []
     for piece in out:
         m = _WORD.fullmatch(piece)
@@ -154,12 +162,18 @@ def repaired_words(text: str, words: frozenset[str] | None = None) -> str:
     return " ".join(mended)
 
 
-def _joined(left: str, right: str, words: frozenset[str]) -> str | None:
-    """``left`` and ``right`` as one word (rule 1), or None."""
+def _joined(left: str, right: str, words: frozenset[str], middle: str = "") -> str | None:
+    """``left`` and ``right`` as one word (rule 1), or None. With ``middle`` (a piece that
+    ``right`` begins with: three pieces, "Sho" "rt" "cuts"), the middle one must be no word and
+    the outer two not both words."""
     a, b = _WORD.fullmatch(left), _WORD_END.fullmatch(right)
-    if not (a and b) or a.group(2):
+    if not (a and b) or a.group(2) or (middle and not _WORD_END.fullmatch(middle)):
         return None
     joined = _doubled(a.group(1) + b.group(1), words)
-    if not _known(joined, words) or _plain_word(a.group(1), words) or _plain_word(b.group(1), words):
+    if middle:
+        outer = _plain_word(a.group(1), words) and _plain_word(b.group(1)[len(middle):], words)
+        if not _known(joined, words) or _plain_word(middle, words) or outer:
+            return None
+    elif not _known(joined, words) or _plain_word(a.group(1), words) or _plain_word(b.group(1), words):
         return None
     return joined + b.group(2)
