@@ -56,6 +56,7 @@ def test_only_menu_items_are_corrected():
     ("Malik", "Malik"),                        # no variant is a word
     ("Instal", "Instal"),                      # a word already (British spelling)
     ("COS", "COS"),                            # capitals: an abbreviation
+    ("Keyboard Sho", "Keyboard Sho"),          # three letters: a fragment, no "Shoo"
     ("Sel. Chars: 0", "Sel. Chars: 0"),        # a dot after it: an abbreviation
     ("/home/malory/share", "/home/malory/share"),  # paths and code are left as read
     ("IMG_0129.pptx", "IMG_0129.pptx"),

@@ -21,8 +21,8 @@ an English word list (`english_words`):
    no word and the outer two are not both words ("Sho rt cuts" -> "Shortcuts").
 2. A word of letters that is not a word, where doubling exactly one of its letters makes one,
    gets that letter doubled ("acount" -> "account"); a word with no such variant, or with two,
-   stays ("Malik", "Xubuntu"), and so do words in capitals ("COS") and before a dot ("Sel.":
-   abbreviations).
+   stays ("Malik", "Xubuntu"), and so do words under four letters (fragments: "Sho"), in
+   capitals ("COS") and before a dot ("Sel.": abbreviations).
 3. A run ending in a letter and two dots ends in an ellipsis ("Connect to Server.." -> "...");
    menus and buttons end in "..." and never in "..", while "cd .." keeps its two dots.
 
@@ -121,8 +121,10 @@ def _plain_word(piece: str, words: frozenset[str]) -> bool:
 
 
 def _doubled(word: str, words: frozenset[str]) -> str:
-    """``word`` with one letter doubled when exactly one such variant is a word (rule 2)."""
-    if len(word) < 3 or _known(word, words):
+    """``word`` with one letter doubled when exactly one such variant is a word (rule 2); words
+    under four letters stay (a run's cut-off "Sho", a "tos" are likelier fragments than "Shoo",
+    "toss")."""
+    if len(word) < 4 or _known(word, words):
         return word
     found = {word[:k + 1] + word[k:] for k in range(len(word)) if _known(word[:k + 1] + word[k:], words)}
     return found.pop() if len(found) == 1 else word
