@@ -12,9 +12,9 @@ Rules (all vectorised over the element list):
    colours (`multicoloured`: text is drawn in one colour; a full-colour toolbar icon read as
    "0" or "8" is not), and when it has no letter or digit ("<^", "@") and the recognizer
    names a function with at least `ENCODER_SURE`, or it reads as two bars or rings ("00",
-   "II": `PAUSE_READS`) and the recognizer surely names it pause. A small region or short read between two
-   words of its line (`between_words`: the "=" of "width = 70", a comment's "#" after code)
-   is no icon: a read stays text, a region is left to rule 3.
+   "II": `PAUSE_READS`) and the recognizer surely names it pause. A small region or short
+   read between two words of its line (`between_words`: the "=" of "width = 70", a comment's
+   "#" after code) is no icon: a read stays text, a region is left to rule 3.
 3. Text-less regions and unlabelled icons whose ink is not already read as text are read as
    glyphs; a confident read (not one or two characters in several colours, as in rule 2)
    replaces the element it came from. Unlabelled icons need a surer

@@ -39,7 +39,6 @@ def filled_fields(rgb: np.ndarray, text_xyxy: np.ndarray, regions_xyxy: np.ndarr
     """Boxes (K, 4) int32 xyxy of the flat-filled text fields in an RGB uint8 image (H, W, 3)
     that no box of ``regions_xyxy`` (M, 4) already covers, by the module's rules; ``text_xyxy``
     (N, 4) are the text runs read on it, ``scale`` the screen's pixel scale."""
-    h, w = rgb.shape[:2]
     gray = cv2.cvtColor(np.ascontiguousarray(rgb[::2, ::2]), cv2.COLOR_RGB2GRAY)
     block = np.ones((2, 2), np.uint8)
     spread = cv2.dilate(gray, block, anchor=(0, 0)) - cv2.erode(gray, block, anchor=(0, 0))

@@ -31,6 +31,7 @@ log = logging.getLogger("detact.text")
 # platform list). The recognizer tends to read the dash as "~" or "_". A dash between two numbers
 # is a range, part of one value ("9:00 - 17:00", "10.0.0.1 - 10.0.0.9", "1 - 20 of 96"): no cut.
 _SEPARATOR = re.compile(r"\s+[~_\-\u2013\u2014|\u00b7]\s+")
+#: The separators that are dashes (as read), the ones a range between two numbers keeps.
 _DASHES = "~_-\u2013\u2014"
 # Breadcrumbs and path bars ("/ org / gnome / desktop", "Settings > Privacy > Cookies"): every
 # crumb is its own button or link. A spaced "/", ">", "›" or "»" cuts a run only where it
@@ -41,7 +42,8 @@ _CRUMB_TEXT = re.compile(r"[\w.\-]+(?: [\w.\-]+){0,2}")
 
 def separator_spans(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` character spans of ``text`` to cut out: spaced dashes (not between two
-    numbers), bars and dots, and the separators of a breadcrumb (three or more crumbs of one to three words)."""
+    numbers), bars and dots, and the separators of a breadcrumb (three or more crumbs of one
+    to three words)."""
     spans = [(a, b) for a, b in (m.span() for m in _SEPARATOR.finditer(text))
              if not (a > 0 and b < len(text) and text[a - 1].isdigit() and text[b].isdigit()
                      and text[a:b].strip() in _DASHES)]

@@ -4,8 +4,8 @@
 or reads one thin glyph for another at 12-14 px: a menu bar's "Edit" comes back as "Edlit",
 "File" as "FiIe". A menu bar's titles come from a short, fixed vocabulary, so a menu item's
 one-word read that becomes one of `MENU_WORDS` by dropping one thin glyph (`THIN`), or by
-swapping one for another, is that word. Only menu items are
-corrected (the semantics stage knows the role); other text keeps what was read.
+swapping one for another, is that word. Only menu items are corrected (the semantics stage
+knows the role); other text keeps what was read.
 
 **Letters the CTC decoder merged or split** (`repaired_words`, every text run). The recognizer
 emits one character per few output steps and needs a blank step between two equal letters; at
@@ -168,8 +168,8 @@ def _joined(left: str, right: str, words: frozenset[str], middle: str = "") -> s
     """``left`` and ``right`` as one word (rule 1), or None. With ``middle`` (a piece that
     ``right`` begins with: three pieces, "Sho" "rt" "cuts"), the middle one must be no word and
     the outer two not both words."""
-    a, b = _WORD.fullmatch(left), _WORD_END.fullmatch(right)
-    if not (a and b) or a.group(2) or (middle and not _WORD_END.fullmatch(middle)):
+    a, b = _WORD.fullmatch(left), _WORD_END.fullmatch(right)    # (so the middle is letters too)
+    if not (a and b) or a.group(2):
         return None
     joined = _doubled(a.group(1) + b.group(1), words)
     if middle:
