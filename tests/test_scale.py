@@ -9,6 +9,7 @@ import pytest
 
 from chromium import chromium_binary, render_html
 from detact import Elements
+from detact.boxes import iou
 from detact.scale import pixel_scale
 
 
@@ -56,10 +57,9 @@ def test_wide_field_of_a_2x_capture_is_a_text_box(parser, tmp_path, scale):
     png = render_html(tmp_path / "page.html", tmp_path / "page.png", 1024, 768, scale)
     result = parser.parse(png)
     assert result.width == 1024 * scale           # 2048 px: narrower than the width rule's 2400
-    field = np.array([150, 50, 910, 85]) * scale
+    field = np.array([[150, 50, 910, 85]]) * scale
     els = result.elements
-    inter = np.clip(np.minimum(els.xyxy[:, 2:], field[2:]) - np.maximum(els.xyxy[:, :2], field[:2]), 0, None).prod(axis=1)
-    union = (els.xyxy[:, 2:] - els.xyxy[:, :2]).prod(axis=1) + (field[2:] - field[:2]).prod() - inter
-    best = int(np.argmax(inter / union))
-    assert inter[best] / union[best] >= 0.8, els.xyxy[best]
+    overlap = iou(els.xyxy, field)[:, 0]
+    best = int(np.argmax(overlap))
+    assert overlap[best] >= 0.8, els.xyxy[best]
     assert els.role[best] == "textbox" and els.name[best] == "Search for"
