@@ -60,6 +60,15 @@ def test_an_empty_fill_needs_a_label_or_an_icon(label, icon, found):
     assert len(filled_fields(rgb, runs, regions)) == int(found)
 
 
+@pytest.mark.parametrize("frame, found", [
+    ([10, 40, 99, 70], False),    # the run beside it is a combo box's value, inside its frame
+    ([45, 43, 93, 67], True),     # a contour round the label's own letters frames nothing
+])
+def test_a_value_framed_by_a_control_is_no_label(frame, found):
+    rgb, runs = panel_with((100, 40, 600, 70), (255, 255, 255))
+    assert len(filled_fields(rgb, runs, np.array([frame]))) == int(found)
+
+
 def test_a_field_the_segmenter_found_is_not_proposed_again():
     rgb, _ = panel_with((100, 40, 600, 70), (255, 255, 255))
     assert len(filled_fields(rgb, np.zeros((0, 4)), np.array([[99, 39, 601, 71]]))) == 0

@@ -15,7 +15,8 @@ field; a fill only a few grey levels off its panel gives Canny no edge, and the 
 4. Holding what a field holds: one or two text runs that start within two heights of its left
    edge and end before 60% of its width (a value or a placeholder), or no text but an icon (a
    search field's magnifier) or a label (a text run ending within three heights on its left,
-   or one right above it, within 1.5 heights): an empty stretch of toolbar between two
+   or one right above it, within 1.5 heights; not a run framed by a segmented box wider than
+   it by a height, such as a combo box's value): an empty stretch of toolbar between two
    widgets is none. A centred caption is a button's; a row of words is a toolbar's.
 5. Not a box the segmenter has already (IoU 0.7).
 """
@@ -98,13 +99,27 @@ def _to_full_size(rgb: np.ndarray, box: np.ndarray, fill: int) -> np.ndarray:
 
 def _labelled_or_marked(box: np.ndarray, text: np.ndarray, regions: np.ndarray) -> bool:
     """Whether an empty fill ``box`` has a label (a text run of ``text`` (N, 4) ending within
-    three heights on its left, on its row, or one right above it) or an icon inside (a box of
-    ``regions`` (M, 4) centred in it, under half its width): rule 4."""
+    three heights on its left, on its row, or one right above it, not `_framed` by a box of
+    ``regions`` (M, 4): a combo box's value is no label) or an icon inside (a box of
+    ``regions`` centred in it, under half its width): rule 4."""
     x0, y0, x1, y1 = (float(v) for v in box)
     h = y1 - y0
+    text = text[~_framed(text, regions)]
     cy = (text[:, 1] + text[:, 3]) / 2
     left = (np.abs(cy - (y0 + y1) / 2) <= h / 2) & (x0 - text[:, 2] >= 0) & (x0 - text[:, 2] <= 3 * h)
     above = (y0 - text[:, 3] >= 0) & (y0 - text[:, 3] <= 1.5 * h) & (np.abs(text[:, 0] - x0) <= 2 * h)
     centres = (regions[:, :2] + regions[:, 2:]) / 2
     marked = holds_point(box, centres) & (regions[:, 2] - regions[:, 0] < 0.5 * (x1 - x0))
     return bool(left.any() or above.any() or marked.any())
+
+
+def _framed(text: np.ndarray, regions: np.ndarray) -> np.ndarray:
+    """(N,) bool: the runs ``text`` (N, 4) that lie inside a box of ``regions`` (M, 4) wider
+    than themselves by at least their height (a control's frame around its value; the
+    segmenter's contour around a word's own letters is about the word's size)."""
+    if not len(text) or not len(regions):
+        return np.zeros(len(text), bool)
+    t, r = text[:, None, :], regions[None, :, :]
+    inside = (r[..., 0] <= t[..., 0]) & (r[..., 1] <= t[..., 1]) & (r[..., 2] >= t[..., 2]) & (r[..., 3] >= t[..., 3])
+    wider = (r[..., 2] - r[..., 0]) >= (t[..., 2] - t[..., 0]) + (t[..., 3] - t[..., 1])
+    return (inside & wider).any(axis=1)
