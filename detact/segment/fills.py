@@ -25,7 +25,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from ..boxes import holds_point, iou
+from ..boxes import coverage, holds_point, iou
 
 #: Grey levels within which a 2x2 block counts as flat (anti-aliased edges and text are not).
 FLAT_LEVELS = 2
@@ -119,7 +119,6 @@ def _framed(text: np.ndarray, regions: np.ndarray) -> np.ndarray:
     segmenter's contour around a word's own letters is about the word's size)."""
     if not len(text) or not len(regions):
         return np.zeros(len(text), bool)
-    t, r = text[:, None, :], regions[None, :, :]
-    inside = (r[..., 0] <= t[..., 0]) & (r[..., 1] <= t[..., 1]) & (r[..., 2] >= t[..., 2]) & (r[..., 3] >= t[..., 3])
-    wider = (r[..., 2] - r[..., 0]) >= (t[..., 2] - t[..., 0]) + (t[..., 3] - t[..., 1])
+    inside = coverage(regions, text).T >= 1.0                               # (N, M)
+    wider = (regions[None, :, 2] - regions[None, :, 0]) >= (text[:, 2] - text[:, 0] + text[:, 3] - text[:, 1])[:, None]
     return (inside & wider).any(axis=1)
