@@ -53,6 +53,7 @@ def filled_fields(rgb: np.ndarray, text_xyxy: np.ndarray, regions_xyxy: np.ndarr
     text = np.asarray(text_xyxy, np.float64).reshape(-1, 4)
     centres = (text[:, :2] + text[:, 2:]) / 2
     regions = np.asarray(regions_xyxy, np.float64).reshape(-1, 4)
+    label_runs = text[~_framed(text, regions)]    # the runs that may label an empty field (rule 4)
     out = []
     for i in cand:
         x0, y0, x1, y1 = int(x[i]), int(y[i]), int(x[i] + bw[i]), int(y[i] + bh[i])
@@ -66,7 +67,7 @@ def filled_fields(rgb: np.ndarray, text_xyxy: np.ndarray, regions_xyxy: np.ndarr
         if len(runs) > 2 or (len(runs) and (runs[:, 0].min() - box[0] > 2 * height
                                             or runs[:, 2].max() >= box[0] + 0.6 * (box[2] - box[0]))):
             continue
-        if not len(runs) and not _labelled_or_marked(box, text, regions):
+        if not len(runs) and not _labelled_or_marked(box, label_runs, regions):
             continue
         out.append(box)
     found = np.array(out, np.int32).reshape(-1, 4)
@@ -98,13 +99,12 @@ def _to_full_size(rgb: np.ndarray, box: np.ndarray, fill: int) -> np.ndarray:
 
 
 def _labelled_or_marked(box: np.ndarray, text: np.ndarray, regions: np.ndarray) -> bool:
-    """Whether an empty fill ``box`` has a label (a text run of ``text`` (N, 4) ending within
-    three heights on its left, on its row, or one right above it, not `_framed` by a box of
-    ``regions`` (M, 4): a combo box's value is no label) or an icon inside (a box of
+    """Whether an empty fill ``box`` has a label (a text run of ``text`` (N, 4), the runs no box
+    of ``regions`` (M, 4) frames (`_framed`: a combo box's value is no label), ending within
+    three heights on its left, on its row, or one right above it) or an icon inside (a box of
     ``regions`` centred in it, under half its width): rule 4."""
     x0, y0, x1, y1 = (float(v) for v in box)
     h = y1 - y0
-    text = text[~_framed(text, regions)]
     cy = (text[:, 1] + text[:, 3]) / 2
     left = (np.abs(cy - (y0 + y1) / 2) <= h / 2) & (x0 - text[:, 2] >= 0) & (x0 - text[:, 2] <= 3 * h)
     above = (y0 - text[:, 3] >= 0) & (y0 - text[:, 3] <= 1.5 * h) & (np.abs(text[:, 0] - x0) <= 2 * h)
