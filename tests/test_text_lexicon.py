@@ -72,6 +72,20 @@ def test_only_menu_items_are_corrected():
     ("CO2 and H2O", "CO2 and H2O"),            # a letter touches them: chemistry, not numbers
     ("Oo", "Oo"),                              # no digit
     ("O of 5", "O of 5"),
+    # rule 5: a zero among letters
+    ("Libre0ffice", "LibreOffice"),
+    ("mode0ffset=3.45;", "modeOffset=3.45;"),  # the other digits are another word's
+    ("0verview", "Overview"),                  # first letter: only when it makes a word
+    ("0px 0min", "0px 0min"),
+    ("0xff fe80::1 a0b1 #e0f", "0xff fe80::1 a0b1 #e0f"),  # hex and words with other digits stay
+    # rule 6: a file extension's capitals drawn like small letters
+    ("debug.Py", "debug.py"),
+    ("IMG_7095.cSS", "IMG_7095.css"),
+    ("Screenshot 2022-02-08.Wav", "Screenshot 2022-02-08.wav"),
+    ("RESULTS.CSV", "RESULTS.CSV"),            # in capitals: as read
+    ("file.Js", "file.Js"),                    # "J" has its own shape
+    ("St.Paul", "St.Paul"),                    # no file name before the dot
+    ("HOST_TOTAL=29S", "HOST_TOTAL=29s"),
     ("", ""),
 ])
 def test_repaired_words(read, mended):
@@ -80,5 +94,6 @@ def test_repaired_words(read, mended):
 
 def test_without_a_word_list_nothing_is_mended():
     assert repaired_words("Docum ents acount..", words=frozenset()) == "Docum ents acount.."
-    assert repaired_words("U+OO41", words=frozenset()) == "U+0041"        # rule 4 needs none
+    assert repaired_words("U+OO41", words=frozenset()) == "U+0041"        # rules 4 to 6 need none
+    assert repaired_words("Libre0ffice debug.Py", words=frozenset()) == "LibreOffice debug.py"
     assert "account" in english_words() and "Samuel" in english_words()

@@ -32,11 +32,19 @@ names, paths, code and numbers are left as read. One rule needs no word list:
 4. An "O" among digits is a zero: a run of digits and "O"s (at least one digit, two characters)
    with no letter touching it ("U+OO41" -> "U+0041", "2O24" -> "2024"; "CO2", "H2O" stay), and
    a lone "O" before a size unit ("O bytes" -> "0 bytes").
+5. A zero among letters is an "O": a "0" between two letters, or starting a word the list
+   has when it starts with "O" instead, in a word with no other digit ("Libre0ffice",
+   "mode0ffset", "0verview"; "0xff", "fe80", "a0b1", "#e0f", "0px", "0min" stay).
+6. A file name's extension in mixed case whose capitals have the shape of their small letters
+   (`SMALL_SHAPED`) is in small letters ("debug.Py", "IMG_7095.cSS", "2022-02-08.Wav"), when the
+   name before the dot looks like a file's (small letters, or a digit, "_" or "-" in it: "St.Paul"
+   stays); so is an "S" glued to a number (seconds: "29S" -> "29s").
 """
 from __future__ import annotations
 
 import gzip
 import re
+import string
 from functools import lru_cache
 
 import numpy as np
@@ -89,6 +97,18 @@ _DIGITS_WITH_O = re.compile(r"(?<![A-Za-z])(?=[0-9Oo]*[0-9])[0-9Oo]{2,}(?![A-Za-
 _ZERO_SIZE = re.compile(r"(?<![\w.,])[Oo](?= (?:bytes|B|KB|KiB|MB|MiB|GB|GiB|items|files)\b)")
 #: Two dots after a letter at the end of a run: a collapsed ellipsis (rule 3).
 _TWO_DOTS = re.compile(r"(?<=[A-Za-z])\.\.$")
+#: A word of letters and digits (rule 5).
+_ALPHANUMERIC = re.compile(r"[A-Za-z0-9]+")
+#: A "0" between letters (rule 5).
+_ZERO_IN_WORD = re.compile(r"(?<=[A-Za-z])0(?=[A-Za-z])")
+#: A "0" starting a word of small letters (rule 5).
+_ZERO_FIRST = re.compile(r"(?<![\w.])0([a-z]{2,})\b")
+#: Capitals drawn like their small letters, bar size (the recognizer mixes them up at 9-15 px).
+SMALL_SHAPED = "COPSVWXZ"
+#: A file name's stem, a dot, an extension of two to four letters ending the word (rule 6).
+_EXTENSION = re.compile(r"(?<![\w.])([\w-]+)\.([A-Za-z]{2,4})(?![\w.])")
+#: An "S" glued to the end of a number (rule 6).
+_SECONDS = re.compile(r"(?<=\d)S\b")
 
 
 @lru_cache(maxsize=1)
@@ -131,10 +151,12 @@ def _doubled(word: str, words: frozenset[str]) -> str:
 
 
 def repaired_words(text: str, words: frozenset[str] | None = None) -> str:
-    """``text`` with rules 1-4 of the module docstring applied; ``words`` defaults to
-    `english_words` (without one, only rule 4 applies)."""
+    """``text`` with rules 1-6 of the module docstring applied; ``words`` defaults to
+    `english_words` (without one, only rules 4 to 6 apply)."""
     words = english_words() if words is None else words
     text = _ZERO_SIZE.sub("0", _DIGITS_WITH_O.sub(lambda m: re.sub("[Oo]", "0", m.group()), text))
+    text = _ALPHANUMERIC.sub(lambda m: _zeros_as_o(m.group(), words), text)
+    text = _SECONDS.sub("s", _EXTENSION.sub(_small_extension, text))
     if not words:
         return text
     text = _TWO_DOTS.sub("...", text)
@@ -162,6 +184,25 @@ def repaired_words(text: str, words: frozenset[str] | None = None) -> str:
             piece = _doubled(m.group(1), words) + m.group(2)
         mended.append(piece)
     return " ".join(mended)
+
+
+def _zeros_as_o(piece: str, words: frozenset[str]) -> str:
+    """``piece`` (letters and digits) with rule 5 applied: only when its one digit is that
+    zero and it is no hexadecimal number ("e0f")."""
+    if sum(c.isdigit() for c in piece) != 1 or all(c in string.hexdigits for c in piece):
+        return piece
+    piece = _ZERO_IN_WORD.sub("O", piece)
+    return _ZERO_FIRST.sub(lambda m: "O" + m.group(1) if _known("o" + m.group(1), words) else m.group(0), piece)
+
+
+def _small_extension(m: re.Match) -> str:
+    """The `_EXTENSION` match with rule 6 applied."""
+    stem, ext = m.group(1), m.group(2)
+    file_like = stem.islower() or any(c.isdigit() or c in "_-" for c in stem)
+    mixed = ext != ext.lower() and ext != ext.upper()
+    if file_like and mixed and all(c in SMALL_SHAPED for c in ext if c.isupper()):
+        return f"{stem}.{ext.lower()}"
+    return m.group(0)
 
 
 def _joined(left: str, right: str, words: frozenset[str], middle: str = "") -> str | None:
