@@ -1320,6 +1320,9 @@ def _box_picture(kind: str, h: int = 30, w: int = 400) -> np.ndarray:
         rgb[y0 + 10:y1 - 10, x0 + 10:x0 + 90] = 150
     if kind == "flat plate":                                # a plate without a border
         rgb[y0:y1, x0:x1] = 236
+    if kind in ("underlined fill", "underline only"):        # Greybird's entry: a rule just below
+        rgb[y0:y1 + 1, x0 - 1:x1 + 1] = 236 if kind == "underlined fill" else 246
+        rgb[y1, x0:x1] = 160
     return rgb
 
 
@@ -1330,6 +1333,8 @@ def _box_picture(kind: str, h: int = 30, w: int = 400) -> np.ndarray:
     ("placeholder", 30, 400, False),     # something drawn inside: not this rule's
     ("no bottom", 30, 400, False),       # three sides: a tab
     ("flat plate", 30, 400, False),      # no border at all
+    ("underlined fill", 30, 400, True),  # a fill off the window's grey with a rule under it
+    ("underline only", 30, 400, False),  # a rule under the window's own grey: a separator
 ])
 def test_an_empty_framed_box_of_a_fields_shape_is_a_text_box(kind, h, w, expected):
     rgb = _box_picture(kind, h, w)

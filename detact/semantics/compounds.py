@@ -534,16 +534,25 @@ def _run(off: np.ndarray) -> int:
     return int(hits[0]) if len(hits) else len(off)
 
 
+#: Grey levels between a filled field's inside and the panel round it, at least (`empty_fields`).
+FILL_EDGE = 4
+
+
 def empty_fields(rgb: np.ndarray, elements: Elements, scale: float = 1.0, contrast: int = 15) -> np.ndarray:
     """Rows of bare regions (holding no other element) that are empty text fields: 18 to 56 px
     tall (at ``scale`` 1), at least 4 times as wide, a border on all four sides (the middle
     60% of each side's outer 3 px differs by more than ``contrast`` grey levels from the
     inside) around an inside of one colour (at most 1% of it off that colour by more than
-    ``contrast``). An empty combo box has its arrow, a slider its knob, a progress bar its fill."""
+    ``contrast``). An empty combo box has its arrow, a slider its knob, a progress bar its fill.
+    A field drawn as a fill with a rule under it (Greybird, Material: no border on the other
+    sides, the fill a few grey levels off the panel) counts when its bottom differs by more than
+    ``contrast`` and the other three sides by at least `FILL_EDGE`: the classifier took such a
+    long plain strip with a line for a slider's track."""
     b = elements.xyxy.astype(np.int64)
     w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
     rows = np.flatnonzero((elements.kind == "region") & (h >= 18 * scale) & (h <= 56 * scale) & (w >= 4 * h))
-    found = [r for r in holds_none(b, rows).tolist() if _bordered_plain(rgb, b[r], None, contrast)]
+    found = [r for r in holds_none(b, rows).tolist()
+             if _bordered_plain(rgb, b[r], None, contrast, faint_sides=FILL_EDGE)]
     return np.array(found, np.int64)
 
 
@@ -594,11 +603,14 @@ def _text_at_field_start(frames: np.ndarray, texts: np.ndarray, scale: float) ->
     return (fh >= 18 * scale) & (fh <= 56 * scale) & (fw >= 4 * fh) & (left <= fh) & (right >= np.maximum(2 * fh, 2 * left))
 
 
-def _bordered_plain(rgb: np.ndarray, box: np.ndarray, hole: np.ndarray | None, contrast: int) -> bool:
+def _bordered_plain(rgb: np.ndarray, box: np.ndarray, hole: np.ndarray | None, contrast: int,
+                    faint_sides: int | None = None) -> bool:
     """Whether ``box`` (x0, y0, x1, y1) shows a border on all four sides round an inside of one
     colour, the pixels of ``hole`` (a box, (M, 4) boxes, or None) left out of the inside: at most 1% of the
     inside 4 px in from the border is more than ``contrast`` grey levels off its median, and
-    one of each side's outer 3 lines differs from that median along the side's middle 60%."""
+    one of each side's outer 3 lines differs from that median along the side's middle 60%
+    (by more than ``contrast``; with ``faint_sides``, the bottom so and the other three by at
+    least ``faint_sides``: a filled field with a rule under it)."""
     x0, y0, x1, y1 = (int(v) for v in box)
     g = to_gray(rgb[y0:y1, x0:x1]).astype(np.int16)
     hh, ww = g.shape
@@ -615,8 +627,20 @@ def _bordered_plain(rgb: np.ndarray, box: np.ndarray, hole: np.ndarray | None, c
     mx, my = slice(int(0.2 * ww), int(0.8 * ww)), slice(int(0.2 * hh), int(0.8 * hh))
     sides = [g[:3, mx], g[hh - 3:, mx], g[my, :3], g[my, ww - 3:]]
     # a side is drawn when one of its outer 3 lines differs from the inside along its length
-    return all(max(float(np.median(np.abs(line - base))) for line in (side if k < 2 else side.T)) > contrast
-               for k, side in enumerate(sides))
+    off = [max(float(np.median(np.abs(line - base))) for line in (side if k < 2 else side.T))
+           for k, side in enumerate(sides)]
+    if all(d > contrast for d in off):
+        return True
+    if faint_sides is None:
+        return False
+    # a fill's edge and the rule under it may lie just outside the box the segmenter drew
+    out = to_gray(rgb[max(y0 - 3, 0):y1 + 3, max(x0 - 3, 0):x1 + 3]).astype(np.int16)
+    oy, ox = y0 - max(y0 - 3, 0), x0 - max(x0 - 3, 0)
+    mx, my = slice(ox + int(0.2 * ww), ox + int(0.8 * ww)), slice(oy + int(0.2 * hh), oy + int(0.8 * hh))
+    sides = [out[:oy + 3, mx], out[oy + hh - 3:, mx], out[my, :ox + 3], out[my, ox + ww - 3:]]
+    off = [max([float(np.median(np.abs(line - base))) for line in (side if k < 2 else side.T)] or [0.0])
+           for k, side in enumerate(sides)]
+    return off[1] > contrast and min(off[0], off[2], off[3]) >= faint_sides
 
 
 #: Plate grey levels: the odd segment of linked buttons differs from the others' median by at
