@@ -110,6 +110,18 @@ def _framed(x0, y0, x1, y1, text=""):
     ([_framed(100 + 120 * c, 100 + 36 * r, 220 + 120 * c, 136 + 36 * r, k)
       for r, row in enumerate(["789", "456"]) for c, k in enumerate(row)],
      [(100 + 120 * c, 100 + 36 * r, 220 + 120 * c, 136 + 36 * r) for r in range(2) for c in range(3)], True),
+    # a calculator's large keys (150 x 100), split keys with a drop-down part, 8 px apart on a
+    # panel whose rules join them into one component: too tall for a field, found as keys
+    ([{"kind": "box", "box": (10, 10, 570, 250)}]
+     + [{"kind": "box", "box": (x, 10, x + 8, 250), "fill": (120, 120, 120)} for x in (192, 382)]
+     + [{"kind": "box", "box": (10, 126, 570, 134), "fill": (120, 120, 120)}]
+     + [{"kind": "box", "box": (x, 10, x, 250)} for x in (160, 350, 540)],
+     [(10 + 190 * c, 10 + 124 * r, 160 + 190 * c, 126 + 124 * r) for r in range(2) for c in range(3)], True),
+    # the same keys in one row only: a strip of frames, no keypad
+    ([{"kind": "box", "box": (10, 10, 570, 126)}]
+     + [{"kind": "box", "box": (x, 10, x + 8, 126), "fill": (120, 120, 120)} for x in (192, 382)]
+     + [{"kind": "box", "box": (x, 10, x, 126)} for x in (160, 350, 540)],
+     [(10 + 190 * c, 10, 160 + 190 * c, 126) for c in range(3)], False),
     # a table whose columns differ in width, cut by 1 px rules: cells, no frames of their own
     ([_framed(100, 100, 560, 160), {"kind": "box", "box": (260, 100, 260, 160)},
       {"kind": "box", "box": (100, 130, 560, 130)}, {"kind": "text", "xy": (110, 106), "text": "Name"},

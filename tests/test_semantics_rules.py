@@ -601,14 +601,18 @@ def glyph_row(roles: list[str], side: int = 20, pitch: int = 30, label: bool = F
     # labelled icons, big icons (an icon view's files), a column, or only two: no toolbar
     (["icon", "icon", "icon"], {"label": True}, []),
     (["icon", "icon", "icon"], {"side": 48, "pitch": 60}, []),
+    # ... unless the screen is drawn at scale 2 (a 2048 px capture whose text is twice as tall)
+    (["icon", "icon", "icon"], {"side": 48, "pitch": 60, "scale": 2}, [0, 1, 2]),
     (["icon", "icon", "icon"], {"vertical": True}, []),
     (["icon", "icon"], {}, []),
     # icons far apart are no row
     (["icon", "icon", "icon"], {"pitch": 100}, []),
 ])
 def test_small_unlabelled_icons_in_a_row_are_toolbar_buttons(roles, kwargs, expected):
+    kwargs = dict(kwargs)
+    scale = kwargs.pop("scale", 1)
     kind, boxes, all_roles = glyph_row(roles, **kwargs)
-    assert toolbar_icons(kind, boxes, all_roles).tolist() == expected
+    assert toolbar_icons(kind, boxes, all_roles, scale).tolist() == expected
 
 
 def toolbar_layout(label: str = "Back", label_role: str = "text", others: int = 3, pitch: int = 40,

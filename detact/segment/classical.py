@@ -84,7 +84,8 @@ def framed_holes(contours, hierarchy: np.ndarray, edges: np.ndarray, scale: floa
     within ``cell_gap`` px beside, above or below it is a cell cut by a single rule (linked
     buttons, list rows, an entry joined to its button), not a frame of its own, and is left
     out, unless holes of its size lie both beside it and above or below it: a keypad's key.
-    Returns (K, 4) int32 xyxy, grown by the 2 px of border and dilation the hole lies inside."""
+    Keys too tall for those sizes are found by `_large_keys`. Returns (K, 4) int32 xyxy, grown
+    by the 2 px of border and dilation the hole lies inside."""
     holes = np.flatnonzero(hierarchy[:, 3] >= 0)
     if not len(holes):
         return np.zeros((0, 4), np.int32)
@@ -95,12 +96,13 @@ def framed_holes(contours, hierarchy: np.ndarray, edges: np.ndarray, scale: floa
     for i in np.flatnonzero(keep & (bw < 4 * bh)):
         x, y, rw, rh = rects[i]
         keep[i] = bool(edges[y + 2:y + rh - 2, x + 2:x + rw - 2].any())
-    if not keep.any():
-        return np.zeros((0, 4), np.int32)
-    outer = np.array([cv2.boundingRect(contours[i]) for i in hierarchy[holes[keep], 3]], np.int64).reshape(-1, 4)
-    keep[keep] = outer[:, 2] * outer[:, 3] >= 1.5 * bw[keep] * bh[keep]
     box = np.concatenate([rects[:, :2], rects[:, :2] + rects[:, 2:]], axis=1)
     parent = hierarchy[holes, 3]
+    big = box[_large_keys(box, parent, scale)]
+    if not keep.any():
+        return big.astype(np.int32) + np.array([-2, -2, 2, 2], np.int32)
+    outer = np.array([cv2.boundingRect(contours[i]) for i in hierarchy[holes[keep], 3]], np.int64).reshape(-1, 4)
+    keep[keep] = outer[:, 2] * outer[:, 3] >= 1.5 * bw[keep] * bh[keep]
     f = np.flatnonzero(keep)
     # a sliver between a button's border and the next rule is no cell
     same = (parent[f][:, None] == parent[None, :]) & (np.minimum(bw, bh) >= 8 * scale)[None, :]
@@ -124,7 +126,34 @@ def framed_holes(contours, hierarchy: np.ndarray, edges: np.ndarray, scale: floa
     cell &= ~key
     keep[f[cell]] = False
     joined = _entries_with_button(box, f[cell], same[cell] & beside[cell], parent, scale)
-    return np.concatenate([box[keep], joined]).astype(np.int32) + np.array([-2, -2, 2, 2], np.int32)
+    return np.concatenate([box[keep], joined, big]).astype(np.int32) + np.array([-2, -2, 2, 2], np.int32)
+
+
+#: Keys taller than a field (`_large_keys`) are at most this tall, in px at scale 1.
+KEY_MAX = 160
+
+
+def _large_keys(box: np.ndarray, parent: np.ndarray, scale: float) -> np.ndarray:
+    """Rows of holes (``box`` (H, 4) xyxy, ``parent`` (H,) their components) that are keys of
+    a keypad too tall for `framed_holes`' field sizes (a calculator's 100 px keys): 57 to
+    `KEY_MAX` px tall (at ``scale`` 1), 0.6 to 4 times as wide, with a hole of the same
+    component of the same size (within 2 px) on its row less than half its width away and
+    one in its column less than half its height away. A split key's drop-down part, a
+    narrow strip beside it, is no key."""
+    bw, bh = box[:, 2] - box[:, 0], box[:, 3] - box[:, 1]
+    rows = np.flatnonzero((bh > 56 * scale) & (bh <= KEY_MAX * scale) & (bw >= 0.6 * bh) & (bw <= 4 * bh))
+    if len(rows) < 4:
+        return np.zeros(0, np.int64)
+    a, b = box[rows][:, None, :], box[rows][None, :, :]
+    tol = 2 * scale
+    alike = (parent[rows][:, None] == parent[rows][None, :]) \
+        & (np.abs((a[..., 2:] - a[..., :2]) - (b[..., 2:] - b[..., :2])) <= tol).all(axis=2)
+    np.fill_diagonal(alike, False)
+    gap_x = np.maximum(b[..., 0] - a[..., 2], a[..., 0] - b[..., 2])
+    gap_y = np.maximum(b[..., 1] - a[..., 3], a[..., 1] - b[..., 3])
+    row = alike & (np.abs(a[..., 1] - b[..., 1]) <= tol) & (gap_x >= 0) & (gap_x < bw[rows][:, None] / 2)
+    col = alike & (np.abs(a[..., 0] - b[..., 0]) <= tol) & (gap_y >= 0) & (gap_y < bh[rows][:, None] / 2)
+    return rows[row.any(axis=1) & col.any(axis=1)]
 
 
 def _entries_with_button(box: np.ndarray, cells: np.ndarray, beside: np.ndarray, parent: np.ndarray,

@@ -21,6 +21,7 @@ from ..boxes import reading_order
 from ..color import PLAIN_CHROMA, dominant_colors, ink_chroma
 from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
+from ..scale import pixel_scale
 from ..text.lexicon import menu_items_read
 from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
                         fields_around_icons, framed_regions, labelled_plates, linked_buttons, neutral_inside,
@@ -95,10 +96,13 @@ class Semantics:
         result = self.classifier.classify(control_inputs(rgb, everything, is_compound, children, scale))
         # a surely named icon that is no tick, box or dot is no checkbox, radio or switch; nor is
         # a compound made of that icon alone, nor a picture taller than any such glyph (a file
-        # list's 128 px folder icon, which would take the name beside it)
+        # list's 128 px folder icon, which would take the name beside it) ...
         other_glyph = shows_other_glyph(elements, ENCODER_SURE)
         alone = np.array([len(p) == 1 and bool(other_glyph[p[0]]) for p in parts], bool)
         picture = (elements.kind != "text") & (elements.xyxy[:, 3] - elements.xyxy[:, 1] > MAX_GLYPH * scale)
+        # ... nor a glyph framed alone by a plate taller than any such glyph (a calculator key's "√")
+        picture |= (elements.kind != "text") & (elements.frame >= 0).all(axis=1) \
+            & (elements.frame[:, 3] - elements.frame[:, 1] > MAX_GLYPH * scale)
         result = result.without_stateful(np.flatnonzero(np.concatenate([other_glyph | picture, alone])))
         roles = result.roles.copy()
         # a text box's inside is a grey; one of an accent colour is a selected button or row
@@ -199,12 +203,16 @@ class Semantics:
         roles[list_row_icons(elements.kind, elements.xyxy, roles[:n], scale)] = "listitem"
         roles[np.concatenate(icon_list_rows(elements.kind, elements.xyxy, roles[:n], scale))] = "listitem"
         # ... and a row of small unlabelled icons is a toolbar of buttons (see `siblings`)
-        roles[toolbar_icons(elements.kind, elements.xyxy, roles[:n], scale)] = "button"
+        # (icons grow with the scale the text tells: a 2048 px capture of a screen at scale 2
+        # draws its toolbar's icons 48 px wide; see `scale.pixel_scale`)
+        bar_scale = max(scale, pixel_scale(rgb.shape[1], elements))
+        roles[toolbar_icons(elements.kind, elements.xyxy, roles[:n], bar_scale)] = "button"
         # ... and so is a small icon in a looser such row, with the short label on its right
         held = np.zeros(n, bool)
         for k, rows in enumerate(parts):
             held[rows] |= roles[n + k] in INTERACTIVE
-        bar_icons, bar_labels = toolbar_labels(elements.kind, elements.xyxy, elements.text, roles[:n], scale, ~held)
+        bar_icons, bar_labels = toolbar_labels(elements.kind, elements.xyxy, elements.text, roles[:n], bar_scale,
+                                           ~held)
         roles[np.concatenate([bar_icons, bar_labels[bar_labels >= 0]])] = "button"
         # ... and so is a surely named action icon without a label (see `roles`)
         roles[action_icons(elements, roles, ENCODER_SURE)] = "button"
