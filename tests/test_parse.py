@@ -5,8 +5,9 @@ import json
 
 import numpy as np
 import pytest
+from PIL import Image, ImageDraw
 
-from conftest import SAMPLE, draw_keypad, draw_screen, find_text
+from conftest import SAMPLE, draw_keypad, draw_screen, find_text, font
 from detact import Elements, ParseResult
 from detact.color import dominant_colors
 from detact.segment.classical import ClassicalSegmenter
@@ -160,6 +161,23 @@ def test_keypad_labels_are_read_once_each(parser):
     assert [e.label for e in els if _center_inside(e, boxes["+"], pad=0)] == ["add"]
 
 
+def test_an_icon_views_large_file_icons_are_no_sliders(parser):
+    """The classifier calls a 77 x 93 px page icon with ruled lines a slider; a slider is thin one
+    way, so a box thick both ways takes its likeliest other role (no tick box either)."""
+    img = Image.new("RGB", (1200, 260), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    for k, name in enumerate(["README.md", "notes.txt", "report.odt", "data.csv"]):
+        x = 80 + 220 * k
+        d.rectangle((x, 60, x + 77, 153), fill=(250, 250, 250), outline=(120, 120, 120))
+        for j in range(6):
+            d.line((x + 12, 80 + j * 10, x + 65, 80 + j * 10), fill=(150, 150, 150), width=2)
+        d.text((x + 38, 175), name, fill=(20, 20, 20), font=font(16), anchor="mm")
+    els = parser.parse(np.asarray(img)).elements
+    icons = [e for e in els if e.kind != "text" and e.bbox[3] - e.bbox[1] > 80]
+    assert len(icons) == 4
+    assert all(e.role not in ("slider", "checkbox", "radio", "switch", "text") for e in icons), icons
+
+
 def test_color_buckets_on_drawn_swatches():
     names = {"red": (220, 30, 30), "blue": (37, 99, 235), "green": (22, 160, 60), "yellow": (250, 220, 40),
              "orange": (245, 140, 20), "pink": (240, 120, 190), "violet": (140, 60, 220), "white": (250, 250, 250),
@@ -207,8 +225,6 @@ def test_json_round_trip_and_contract(parser):
 
 
 def test_parse_accepts_every_input_type(parser):
-    from PIL import Image
-
     rgb = draw_screen([{"kind": "text", "xy": (20, 20), "text": "Hello"}], size=(200, 80))
     pil = Image.fromarray(rgb)
     import io

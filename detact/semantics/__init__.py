@@ -31,7 +31,7 @@ from .features import control_inputs
 from .labels import FIELDS, assign_names
 from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons, pressed_labels
-from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, action_icons, box_glyphs, control_glyphs, glyphs_read_as_letters,
+from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, control_glyphs, glyphs_read_as_letters,
                     link_texts, make_role_classifier, one_glyph_reads, ring_glyphs, shows_other_glyph)
 from .sliders import slider_tracks
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, keypad_keys,
@@ -105,6 +105,11 @@ class Semantics:
             & (elements.frame[:, 3] - elements.frame[:, 1] > MAX_GLYPH * scale)
         result = result.without_stateful(np.flatnonzero(np.concatenate([other_glyph | picture, alone])))
         roles = result.roles.copy()
+        # a slider is thin one way (its track, or a vertical one's); a box thick both ways (an
+        # icon view's 80 px file icon, a calculator's key) is something else, and no tick box
+        wh = everything.xyxy[:, 2:] - everything.xyxy[:, :2]
+        thick = np.flatnonzero((roles == "slider") & (wh.min(axis=1) > MAX_GLYPH * scale))
+        roles[thick] = result.likeliest_other(thick, ("slider", "text") + STATEFUL)[0]
         # a text box's inside is a grey; one of an accent colour is a selected button or row
         accented = [r for r in np.flatnonzero(roles == "textbox").tolist()
                     if everything.kind[r] == "region" and not neutral_inside(rgb, everything.xyxy[r])]
