@@ -27,7 +27,7 @@ from .imageio import ImageInput, image_sha256, load_image, screen_scale
 from .merge import glyphs_beside_icons, merge_layout
 from .runtime import resolve_device
 from .scale import guess_ui_scale, pixel_scale
-from .segment.fills import filled_fields
+from .segment.fills import filled_fields, filled_plates, flat_components
 
 __all__ = ["Parser", "parse", "ParserOptions", "OCR_ENGINES", "SEGMENTERS"]
 
@@ -163,9 +163,11 @@ class Parser:
         wh = regions.xyxy[:, 2:] - regions.xyxy[:, :2]
         small = (wh.max(axis=1) <= ICON_MAX * scale) & (wh.max(axis=1) <= 2 * wh.min(axis=1))
         missed = column_icons(rgb, text.xyxy, regions.xyxy[small], scale)
-        # ... and text fields drawn as a flat fill without a border (see `segment.fills`)
-        missed = np.concatenate([missed.reshape(-1, 4), filled_fields(rgb, text.xyxy, regions.xyxy,
-                                                                          pixel_scale(rgb.shape[1], text))])
+        # ... and text fields and buttons drawn as a flat fill without a border (see `segment.fills`)
+        flat, fill_scale = flat_components(rgb), pixel_scale(rgb.shape[1], text)
+        missed = np.concatenate([missed.reshape(-1, 4),
+                                 filled_fields(rgb, text.xyxy, regions.xyxy, fill_scale, flat),
+                                 filled_plates(rgb, text.xyxy, regions.xyxy, fill_scale, flat)])
         regions = Elements.concat([regions, Elements(missed, ["region"] * len(missed), score=[0.5] * len(missed))])
         layout = timed("merge", lambda: merge_layout(text, regions, glyph_max=24 * scale))
         elements = timed("icons", label_icons, rgb, layout.elements, self.icon_matcher, scale)

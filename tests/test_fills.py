@@ -7,7 +7,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from conftest import font
-from detact.segment.fills import filled_fields
+from detact.segment.fills import filled_fields, filled_plates
 
 PANEL = (246, 245, 244)
 
@@ -84,3 +84,63 @@ def test_an_empty_borderless_field_is_a_named_text_box(parser):
     hit = [i for i in range(len(els)) if els.xyxy[i].tolist() == [100, 22, 601, 53]]
     assert len(hit) == 1
     assert els.role[hit[0]] == "textbox" and els.name[hit[0]] == "Search"
+
+
+@pytest.mark.parametrize("fill_box, fill, text, found", [
+    ((300, 40, 420, 74), (48, 48, 48), ("Reset", 335), True),          # a dark theme's flat button
+    ((300, 40, 420, 74), (225, 225, 225), ("Reset", 335), True),       # ... or a grey one on the panel
+    ((300, 40, 420, 74), (225, 225, 225), ("Reset", 305), False),      # the label at its start: a field's value
+    ((300, 40, 420, 74), (244, 243, 242), ("Reset", 335), False),      # 2 grey levels: no plate to see
+    ((100, 40, 700, 74), (225, 225, 225), ("Reset", 375), False),      # far wider than its label: a bar
+    ((300, 40, 420, 74), (225, 225, 225), None, False),                # no label: not this rule's
+])
+def test_filled_plates(fill_box, fill, text, found):
+    rgb, runs = panel_with(fill_box, fill, text, label=False)
+    boxes = filled_plates(rgb, runs, np.zeros((0, 4)))
+    assert len(boxes) == int(found)
+    if found:
+        assert boxes[0].tolist() == [fill_box[0], fill_box[1], fill_box[2] + 1, fill_box[3] + 1]
+    # an icon beside the label (found by the segmenter) makes it a compound, not this rule's
+    if text:
+        icon = np.array([[fill_box[0] + 6, fill_box[1] + 9, fill_box[0] + 22, fill_box[1] + 25]])
+        assert len(filled_plates(rgb, runs, icon)) == 0
+
+
+def test_a_label_on_a_borderless_plate_is_a_button(parser):
+    img = Image.new("RGB", (900, 200), (30, 30, 30))
+    d = ImageDraw.Draw(img)
+    d.rectangle((40, 60, 200, 96), fill=(48, 48, 48))
+    d.text((120, 78), "Reset to Defaults", fill=(200, 200, 200), font=font(14), anchor="mm")
+    d.text((40, 140), "Pointer speed and acceleration are reset.", fill=(200, 200, 200), font=font(14))
+    result = parser.parse(np.asarray(img))
+    els = result.elements
+    label = [i for i in range(len(els)) if els.text[i] == "Reset to Defaults"]
+    assert len(label) == 1
+    assert els.role[label[0]] == "button"
+
+
+def _plates_row(plates: list[tuple[int, int, str]], bare: list[tuple[int, str]]) -> tuple[np.ndarray, np.ndarray]:
+    """A panel with labels on plates ((x0, x1, word): a 36 px tall grey plate from x0 to x1,
+    the word centred on it) and bare labels ((x, word)) on one line; the image and the runs."""
+    img = Image.new("RGB", (900, 120), PANEL)
+    d = ImageDraw.Draw(img)
+    runs = []
+    for x0, x1, word in plates:
+        d.rectangle((x0, 40, x1, 75), fill=(215, 215, 215))
+        d.text(((x0 + x1) / 2, 58), word, fill=(30, 30, 30), font=font(14), anchor="mm")
+        runs.append(d.textbbox(((x0 + x1) / 2, 58), word, font=font(14), anchor="mm"))
+    for x, word in bare:
+        d.text((x, 58), word, fill=(30, 30, 30), font=font(14), anchor="lm")
+        runs.append(d.textbbox((x, 58), word, font=font(14), anchor="lm"))
+    runs = np.array([[x0 - 2, y0 - 3, x1 + 2, y1 + 3] for x0, y0, x1, y1 in runs], np.float64)
+    return np.asarray(img), runs
+
+
+@pytest.mark.parametrize("plates, bare, found", [
+    ([(300, 400, "Cancel"), (410, 510, "Apply")], [], 2),                   # dialog buttons stand apart
+    ([(100, 200, "General")], [(215, "Advanced"), (320, "About")], 0),      # the selected tab, its row bare
+    ([(100, 200, "General"), (201, 300, "Advanced")], [], 0),               # tabs whose plates touch
+])
+def test_tabs_on_plates_are_not_buttons(plates, bare, found):
+    rgb, runs = _plates_row(plates, bare)
+    assert len(filled_plates(rgb, runs, np.zeros((0, 4)))) == found

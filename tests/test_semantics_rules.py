@@ -1033,6 +1033,7 @@ def test_glyphs_of_menu_items_keep_their_roles():
     ([48, 14, 100, 30], [40, 6, 240, 38], False),          # a field's value at the frame's left edge
     ([60, 8, 120, 24], [40, 6, 140, 38], False),           # text at the top of its frame
     ([42, 14, 138, 30], [40, 6, 140, 38], False),          # no room on either side (a framed chip)
+    ([55, 376, 168, 399], [46, 368, 177, 404], True),      # a padded 23 px run 9 px in from each side
     ([60, 14, 120, 30], None, False),                      # no frame of its own
 ])
 def test_centred_labels(text_box, frame, centred):

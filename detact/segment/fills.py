@@ -19,8 +19,13 @@ field; a fill only a few grey levels off its panel gives Canny no edge, and the 
    it by a height, such as a combo box's value): an empty stretch of toolbar between two
    widgets is none. A centred caption is a button's; a row of words is a toolbar's.
 5. Not a box the segmenter has already (IoU 0.7).
+
+Buttons are drawn so too (a dark theme's flat button, a header bar's): `filled_plates` finds
+fills of a button's shape by rules 1-3 and 5 that hold one label centred, and nothing else.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -35,33 +40,66 @@ FIELD_ASPECT = 6.0
 SIDE_STEP = 6
 
 
-def filled_fields(rgb: np.ndarray, text_xyxy: np.ndarray, regions_xyxy: np.ndarray, scale: float = 1.0
-                  ) -> np.ndarray:
-    """Boxes (K, 4) int32 xyxy of the flat-filled text fields in an RGB uint8 image (H, W, 3)
-    that no box of ``regions_xyxy`` (M, 4) already covers, by the module's rules; ``text_xyxy``
-    (N, 4) are the text runs read on it, ``scale`` the screen's pixel scale."""
+@dataclass(frozen=True)
+class FlatComponents:
+    """The flat pixels of a screenshot at half resolution (rule 1), as 4-connected components:
+    ``gray`` (H/2, W/2) uint8, ``labels`` (H/2, W/2) int32 and ``stats`` (C, 5) as
+    ``cv2.connectedComponentsWithStats`` gives them (x, y, width, height, area)."""
+
+    gray: np.ndarray
+    labels: np.ndarray
+    stats: np.ndarray
+
+
+def flat_components(rgb: np.ndarray) -> FlatComponents:
+    """Rule 1 on an RGB uint8 image (H, W, 3): what `filled_fields` and `filled_plates` search."""
     gray = cv2.cvtColor(np.ascontiguousarray(rgb[::2, ::2]), cv2.COLOR_RGB2GRAY)
     block = np.ones((2, 2), np.uint8)
     spread = cv2.dilate(gray, block, anchor=(0, 0)) - cv2.erode(gray, block, anchor=(0, 0))
     flat = (spread <= FLAT_LEVELS).astype(np.uint8)
     _, labels, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
-    x, y, bw, bh, area = (stats[:, k] for k in range(5))
-    gh, gw = gray.shape
+    return FlatComponents(gray, labels, stats)
+
+
+def _set_off_fills(rgb: np.ndarray, flat: FlatComponents, cand: np.ndarray):
+    """For each candidate component (rows of ``flat.stats``) set off from its surroundings on all
+    four sides (rule 3): its full-resolution box (4,) and its fill's grey level."""
+    gray, labels = flat.gray, flat.labels
+    for i in cand:
+        x, y, bw, bh = (int(v) for v in flat.stats[i, :4])
+        x0, y0, x1, y1 = x, y, x + bw, y + bh
+        fill = int(np.median(gray[y0:y1, x0:x1][labels[y0:y1, x0:x1] == i]))
+        sides = (gray[y0 - 2, x0:x1], gray[y1 + 1, x0:x1], gray[y0:y1, x0 - 2], gray[y0:y1, x1 + 1])
+        if min(abs(int(np.median(side)) - fill) for side in sides) < SIDE_STEP:
+            continue
+        yield _to_full_size(rgb, np.array([x0, y0, x1, y1]) * 2, fill), fill
+
+
+def _candidates(flat: FlatComponents, scale: float, min_aspect: float, max_width: float, min_fill: float) -> np.ndarray:
+    """Rows of ``flat.stats``: components 16 to 56 px tall (times ``scale``), at least
+    ``min_aspect`` times as wide as tall and at most ``max_width`` of the screen's width,
+    filling at least ``min_fill`` of their box, not touching the screen's edge (rule 2)."""
+    x, y, bw, bh, area = (flat.stats[:, k] for k in range(5))
+    gh, gw = flat.gray.shape
     half = scale / 2.0
-    cand = np.flatnonzero((bh >= 16 * half) & (bh <= 56 * half) & (bw >= FIELD_ASPECT * bh) & (bw <= 0.95 * gw)
-                          & (area >= 0.6 * bw * bh) & (x >= 2) & (y >= 2) & (x + bw <= gw - 2) & (y + bh <= gh - 2))
+    return np.flatnonzero((bh >= 16 * half) & (bh <= 56 * half) & (bw >= min_aspect * bh) & (bw <= max_width * gw)
+                          & (area >= min_fill * bw * bh) & (x >= 2) & (y >= 2) & (x + bw <= gw - 2) & (y + bh <= gh - 2))
+
+
+def filled_fields(rgb: np.ndarray, text_xyxy: np.ndarray, regions_xyxy: np.ndarray, scale: float = 1.0,
+                  flat: FlatComponents | None = None) -> np.ndarray:
+    """Boxes (K, 4) int32 xyxy of the flat-filled text fields in an RGB uint8 image (H, W, 3)
+    that no box of ``regions_xyxy`` (M, 4) already covers, by the module's rules; ``text_xyxy``
+    (N, 4) are the text runs read on it, ``scale`` the screen's pixel scale, ``flat`` its
+    `flat_components` (computed when None)."""
+    flat = flat_components(rgb) if flat is None else flat
+    cand = _candidates(flat, scale, FIELD_ASPECT, 0.95, 0.6)
     text = np.asarray(text_xyxy, np.float64).reshape(-1, 4)
     centres = (text[:, :2] + text[:, 2:]) / 2
     regions = np.asarray(regions_xyxy, np.float64).reshape(-1, 4)
     label_runs = text[~_framed(text, regions)]    # the runs that may label an empty field (rule 4)
     out = []
-    for i in cand:
-        x0, y0, x1, y1 = int(x[i]), int(y[i]), int(x[i] + bw[i]), int(y[i] + bh[i])
-        fill = int(np.median(gray[y0:y1, x0:x1][labels[y0:y1, x0:x1] == i]))
-        sides = (gray[y0 - 2, x0:x1], gray[y1 + 1, x0:x1], gray[y0:y1, x0 - 2], gray[y0:y1, x1 + 1])
-        if min(abs(int(np.median(side)) - fill) for side in sides) < SIDE_STEP:
-            continue
-        box = _to_full_size(rgb, np.array([x0, y0, x1, y1]) * 2, fill)
+    for box, _ in _set_off_fills(rgb, flat, cand):
         runs = text[holds_point(box, centres)]
         height = box[3] - box[1]
         if len(runs) > 2 or (len(runs) and (runs[:, 0].min() - box[0] > 2 * height
@@ -70,10 +108,78 @@ def filled_fields(rgb: np.ndarray, text_xyxy: np.ndarray, regions_xyxy: np.ndarr
         if not len(runs) and not _labelled_or_marked(box, label_runs, regions):
             continue
         out.append(box)
-    found = np.array(out, np.int32).reshape(-1, 4)
+    return _new_boxes(out, regions)
+
+
+def _new_boxes(boxes: list, regions: np.ndarray) -> np.ndarray:
+    """``boxes`` as (K, 4) int32, less those the segmenter has already (IoU 0.7 with a box of
+    ``regions``; rule 5)."""
+    found = np.array(boxes, np.int32).reshape(-1, 4)
     if len(found) and len(regions):
         found = found[iou(found, regions).max(axis=1) < 0.7]
     return found
+
+
+#: A button's plate is at least this many times as wide as tall, and at most ...
+PLATE_ASPECT = 1.2
+#: ... this many label heights wider than its label.
+PLATE_MARGIN = 8.0
+#: The label's centre is at most this share of the plate's width off the plate's centre.
+PLATE_CENTRING = 0.1
+#: Free room left and right of the label inside the plate, in run heights (a run's box is
+#: padded: a 23 px run holds 12 px letters).
+PLATE_ROOM = 0.35
+
+
+def filled_plates(rgb: np.ndarray, text_xyxy: np.ndarray, regions_xyxy: np.ndarray, scale: float = 1.0,
+                  flat: FlatComponents | None = None) -> np.ndarray:
+    """Boxes (K, 4) int32 xyxy of buttons drawn as a flat plate with no border round their label
+    (a dark theme's button, a header bar's flat button): fills found as for `filled_fields`
+    (rules 1 to 3, 5) but of a button's shape (at least `PLATE_ASPECT` times as wide as tall, at
+    most half the screen's width, half filled or more), holding one text run of ``text_xyxy``
+    (N, 4) and nothing the segmenter found beside it (``regions_xyxy`` (M, 4)), centred (its
+    centre within `PLATE_CENTRING` of the plate's width of the plate's, with `PLATE_ROOM` run
+    heights free on each side) in a plate at most `PLATE_MARGIN` run heights wider than it. The plate
+    becomes the label's frame, and a label centred in its frame is a button
+    (`semantics.plates`)."""
+    flat = flat_components(rgb) if flat is None else flat
+    cand = _candidates(flat, scale, PLATE_ASPECT, 0.5, 0.5)
+    text = np.asarray(text_xyxy, np.float64).reshape(-1, 4)
+    centres = (text[:, :2] + text[:, 2:]) / 2
+    regions = np.asarray(regions_xyxy, np.float64).reshape(-1, 4)
+    region_centres = (regions[:, :2] + regions[:, 2:]) / 2
+    plates, labels = [], []
+    for box, _ in _set_off_fills(rgb, flat, cand):
+        held = np.flatnonzero(holds_point(box, centres))
+        if len(held) != 1:
+            continue
+        run = text[held[0]]
+        th, tw, pw = run[3] - run[1], run[2] - run[0], box[2] - box[0]
+        room = min(run[0] - box[0], box[2] - run[2])
+        if abs((run[0] + run[2]) - (box[0] + box[2])) / 2 > PLATE_CENTRING * pw or room < PLATE_ROOM * th \
+                or pw > tw + PLATE_MARGIN * th:
+            continue
+        beside = holds_point(box, region_centres) & ~holds_point(run, region_centres)
+        if beside.any():
+            continue
+        plates.append(box)
+        labels.append(held[0])
+    # a tab is drawn on a plate too: the selected one, its row's other labels bare beside it,
+    # or every one, their plates touching (buttons stand apart)
+    bare = text[np.setdiff1d(np.arange(len(text)), labels)]
+    boxes = np.array(plates, np.float64).reshape(-1, 4)
+    out = [box for box, label in zip(plates, labels)
+           if not (_beside(box, text[label], bare, 2 * (text[label][3] - text[label][1])).any()
+                   or _beside(box, text[label], boxes, 1).any())]
+    return _new_boxes(out, regions)
+
+
+def _beside(box: np.ndarray, run: np.ndarray, others: np.ndarray, reach: float) -> np.ndarray:
+    """(K,) bool: the boxes ``others`` (K, 4) centred on the line of ``run`` (within half its
+    height) that lie beside the plate ``box``, at most ``reach`` px from it (not overlapping)."""
+    cy = (others[:, 1] + others[:, 3]) / 2
+    gap = np.maximum(others[:, 0] - box[2], box[0] - others[:, 2])
+    return (np.abs(cy - (run[1] + run[3]) / 2) <= (run[3] - run[1]) / 2) & (gap >= 0) & (gap <= reach)
 
 
 def _to_full_size(rgb: np.ndarray, box: np.ndarray, fill: int) -> np.ndarray:

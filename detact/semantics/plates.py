@@ -18,7 +18,7 @@ from ..elements import Elements
 #: The text's centre is at most this share of the frame's width (height) off the frame's centre.
 CENTRE_TOLERANCE = 0.1
 #: Free room left and right of the text inside the frame, in text heights.
-MIN_SIDE_ROOM = 0.5
+MIN_SIDE_ROOM = 0.35
 #: Roles left alone: buttons already, and items drawn centred on plates of their own.
 KEEP_ROLES = ("button", "tab", "link", "menuitem")
 
