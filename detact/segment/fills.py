@@ -63,7 +63,7 @@ def flat_components(rgb: np.ndarray) -> FlatComponents:
 
 def _set_off_fills(rgb: np.ndarray, flat: FlatComponents, cand: np.ndarray):
     """For each candidate component (rows of ``flat.stats``) set off from its surroundings on all
-    four sides (rule 3): its full-resolution box (4,) and its fill's grey level."""
+    four sides (rule 3): its full-resolution box (4,)."""
     gray, labels = flat.gray, flat.labels
     for i in cand:
         x, y, bw, bh = (int(v) for v in flat.stats[i, :4])
@@ -72,7 +72,7 @@ def _set_off_fills(rgb: np.ndarray, flat: FlatComponents, cand: np.ndarray):
         sides = (gray[y0 - 2, x0:x1], gray[y1 + 1, x0:x1], gray[y0:y1, x0 - 2], gray[y0:y1, x1 + 1])
         if min(abs(int(np.median(side)) - fill) for side in sides) < SIDE_STEP:
             continue
-        yield _to_full_size(rgb, np.array([x0, y0, x1, y1]) * 2, fill), fill
+        yield _to_full_size(rgb, np.array([x0, y0, x1, y1]) * 2, fill)
 
 
 def _candidates(flat: FlatComponents, scale: float, min_aspect: float, max_width: float, min_fill: float) -> np.ndarray:
@@ -99,7 +99,7 @@ def filled_fields(rgb: np.ndarray, text_xyxy: np.ndarray, regions_xyxy: np.ndarr
     regions = np.asarray(regions_xyxy, np.float64).reshape(-1, 4)
     label_runs = text[~_framed(text, regions)]    # the runs that may label an empty field (rule 4)
     out = []
-    for box, _ in _set_off_fills(rgb, flat, cand):
+    for box in _set_off_fills(rgb, flat, cand):
         runs = text[holds_point(box, centres)]
         height = box[3] - box[1]
         if len(runs) > 2 or (len(runs) and (runs[:, 0].min() - box[0] > 2 * height
@@ -149,7 +149,7 @@ def filled_plates(rgb: np.ndarray, text_xyxy: np.ndarray, regions_xyxy: np.ndarr
     regions = np.asarray(regions_xyxy, np.float64).reshape(-1, 4)
     region_centres = (regions[:, :2] + regions[:, 2:]) / 2
     plates, labels = [], []
-    for box, _ in _set_off_fills(rgb, flat, cand):
+    for box in _set_off_fills(rgb, flat, cand):
         held = np.flatnonzero(holds_point(box, centres))
         if len(held) != 1:
             continue

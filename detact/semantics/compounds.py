@@ -624,23 +624,28 @@ def _bordered_plain(rgb: np.ndarray, box: np.ndarray, hole: np.ndarray | None, c
     base = int(np.median(core))
     if (np.abs(core - base) > contrast).mean() > 0.01:
         return False
-    mx, my = slice(int(0.2 * ww), int(0.8 * ww)), slice(int(0.2 * hh), int(0.8 * hh))
-    sides = [g[:3, mx], g[hh - 3:, mx], g[my, :3], g[my, ww - 3:]]
     # a side is drawn when one of its outer 3 lines differs from the inside along its length
-    off = [max(float(np.median(np.abs(line - base))) for line in (side if k < 2 else side.T))
-           for k, side in enumerate(sides)]
-    if all(d > contrast for d in off):
+    if all(d > contrast for d in _side_offsets(g, 0, 0, base)):
         return True
     if faint_sides is None:
         return False
     # a fill's edge and the rule under it may lie just outside the box the segmenter drew
-    out = to_gray(rgb[max(y0 - 3, 0):y1 + 3, max(x0 - 3, 0):x1 + 3]).astype(np.int16)
     oy, ox = y0 - max(y0 - 3, 0), x0 - max(x0 - 3, 0)
+    top, bottom, left, right = _side_offsets(to_gray(rgb[y0 - oy:y1 + 3, x0 - ox:x1 + 3]).astype(np.int16), oy, ox,
+                                             base, (hh, ww))
+    return bottom > contrast and min(top, left, right) >= faint_sides
+
+
+def _side_offsets(g: np.ndarray, oy: int, ox: int, base: int, size: tuple[int, int] | None = None) -> list[float]:
+    """For a box of ``size`` (h, w; default all of ``g``) at (``oy``, ``ox``) in the grey crop
+    ``g``: per side (top, bottom, left, right), the largest median grey-level distance from
+    ``base`` of its lines along the side's middle 60%, the lines from the crop's edge to 3 px
+    inside the box."""
+    hh, ww = g.shape if size is None else size
     mx, my = slice(ox + int(0.2 * ww), ox + int(0.8 * ww)), slice(oy + int(0.2 * hh), oy + int(0.8 * hh))
-    sides = [out[:oy + 3, mx], out[oy + hh - 3:, mx], out[my, :ox + 3], out[my, ox + ww - 3:]]
-    off = [max([float(np.median(np.abs(line - base))) for line in (side if k < 2 else side.T)] or [0.0])
-           for k, side in enumerate(sides)]
-    return off[1] > contrast and min(off[0], off[2], off[3]) >= faint_sides
+    sides = [g[:oy + 3, mx], g[oy + hh - 3:, mx], g[my, :ox + 3], g[my, ox + ww - 3:]]
+    return [max([float(np.median(np.abs(line - base))) for line in (side if k < 2 else side.T)] or [0.0])
+            for k, side in enumerate(sides)]
 
 
 #: Plate grey levels: the odd segment of linked buttons differs from the others' median by at
