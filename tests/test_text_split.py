@@ -106,6 +106,12 @@ def test_the_bars_letters_end_in_are_no_underline(text):
     ("1 \u2013 20 of 96", ["1 \u2013 20 of 96"]),
     ("Page 2 - Report", ["Page 2", "Report"]),         # a number on one side only
     ("5 | 6", ["5", "6"]),                             # a bar still separates
+    # a combo or spin box's left edge read after its label's colon
+    ("Type: |Full screen", ["Type:", "Full screen"]),
+    ("Delay: [None", ["Delay:", "None"]),
+    ("Note: [optional]", ["Note: [optional]"]),       # closed later: text
+    ("a: |b| c", ["a: |b| c"]),
+    ("x = 1: |y", ["x = 1: |y"]),                      # a digit before the colon: no label
 ])
 def test_split_at_separators_uses_character_positions(text, pieces):
     xs = np.arange(len(text), dtype=np.float64) * 8 + 4     # one character every 8 px

@@ -33,6 +33,11 @@ log = logging.getLogger("detact.text")
 _SEPARATOR = re.compile(r"\s+[~_\-\u2013\u2014|\u00b7]\s+")
 #: The separators that are dashes (as read), the ones a range between two numbers keeps.
 _DASHES = "~_-\u2013\u2014"
+# A word's colon, a space, then a bar or bracket glued to a word ("Type: |Full screen",
+# "Delay: |None"): the left edge of the combo or spin box the label names, read as a glyph. The
+# label and the box's value are two runs; the edge goes. Not when the bar or bracket is
+# closed later in the run ("Note: [optional]", "a: |b|").
+_FIELD_EDGE = re.compile(r"(?<=[A-Za-z]:) +(?:\|(?!.*\|)|\[(?!.*\]))(?=\w)")
 # Breadcrumbs and path bars ("/ org / gnome / desktop", "Settings > Privacy > Cookies"): every
 # crumb is its own button or link. A spaced "/", ">", "›" or "»" cuts a run only where it
 # separates at least three short crumbs, so "total / count" or "if a > b:" stay whole.
@@ -42,11 +47,12 @@ _CRUMB_TEXT = re.compile(r"[\w.\-]+(?: [\w.\-]+){0,2}")
 
 def separator_spans(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` character spans of ``text`` to cut out: spaced dashes (not between two
-    numbers), bars and dots, and the separators of a breadcrumb (three or more crumbs of one
-    to three words)."""
+    numbers), bars and dots, a field's edge read after a label's colon (`_FIELD_EDGE`), and the
+    separators of a breadcrumb (three or more crumbs of one to three words)."""
     spans = [(a, b) for a, b in (m.span() for m in _SEPARATOR.finditer(text))
              if not (a > 0 and b < len(text) and text[a - 1].isdigit() and text[b].isdigit()
                      and text[a:b].strip() in _DASHES)]
+    spans += [m.span() for m in _FIELD_EDGE.finditer(text)]
     crumbs = [m.span() for m in _CRUMB.finditer(text)]
     inner = [c for c in crumbs if c[0] > 0]
     if len(inner) >= 2:
@@ -54,7 +60,7 @@ def separator_spans(text: str) -> list[tuple[int, int]]:
         parts = [text[a:b] for a, b in zip(bounds[::2], bounds[1::2])]
         if all(_CRUMB_TEXT.fullmatch(p) for p in parts if p):
             spans = sorted(set(spans) | set(crumbs))
-    return spans
+    return sorted(spans)
 
 
 #: Confidence given to a lone "-" or "." recognised by shape (`lone_mark`) rather than by OCR.
