@@ -612,7 +612,10 @@ def _bordered_plain(rgb: np.ndarray, box: np.ndarray, hole: np.ndarray | None, c
     (by more than ``contrast``; with ``faint_sides``, the bottom so and the other three by at
     least ``faint_sides``: a filled field with a rule under it)."""
     x0, y0, x1, y1 = (int(v) for v in box)
-    g = to_gray(rgb[y0:y1, x0:x1]).astype(np.int16)
+    # the box and 3 px round it (the faint-sides test reads just outside it), in grey, once
+    oy, ox = min(y0, 3), min(x0, 3)
+    grown = to_gray(rgb[y0 - oy:y1 + 3, x0 - ox:x1 + 3]).astype(np.int16)
+    g = grown[oy:oy + y1 - y0, ox:ox + x1 - x0]
     hh, ww = g.shape
     inside = np.zeros(g.shape, bool)
     inside[4:hh - 4, 4:ww - 4] = True
@@ -630,9 +633,7 @@ def _bordered_plain(rgb: np.ndarray, box: np.ndarray, hole: np.ndarray | None, c
     if faint_sides is None:
         return False
     # a fill's edge and the rule under it may lie just outside the box the segmenter drew
-    oy, ox = y0 - max(y0 - 3, 0), x0 - max(x0 - 3, 0)
-    top, bottom, left, right = _side_offsets(to_gray(rgb[y0 - oy:y1 + 3, x0 - ox:x1 + 3]).astype(np.int16), oy, ox,
-                                             base, (hh, ww))
+    top, bottom, left, right = _side_offsets(grown, oy, ox, base, (hh, ww))
     return bottom > contrast and min(top, left, right) >= faint_sides
 
 
