@@ -167,6 +167,11 @@ def styled_line(parts, background=WHITE, size=(520, 34)):
     ([("illicit Wombat jumps", GREY, 11, False)], 1),
     ([("Mixed CAPS and lower case", BLUE, 16, True)], 1),
     ([("/home/alice/Documents/notes.txt", BLACK, 10, False)], 1),
+    # upright stems beside round letters: the stems' horizontal runs are thinner, the weight the same
+    ([("All Processes", BLACK, 12, False)], 1),
+    ([("Fill all cells", BLACK, 12, False)], 1),
+    ([("Will document", BLACK, 12, False)], 1),
+    ([("Will document", BLACK, 16, False)], 1),
 ])
 def test_runs_are_cut_where_the_style_changes(parts, runs):
     background = DARK if min(parts[0][1]) > 120 else WHITE  # light text: a dark theme
@@ -580,3 +585,60 @@ def test_a_space_read_in_a_capitals_open_side_is_dropped(first, rest, gap, joine
 ])
 def test_a_capital_ending_a_lower_case_word_is_made_small(read, expected):
     assert lowered_word_ends(read) == expected
+
+
+# --- frames standing inside a line box, grips, coloured icons close to their names ---------
+
+def toolbar_line():
+    """A toolbar drawn like qpdfview's: a dotted grip, a page field "1 / 1" in a frame, and the
+    start of a zoom box "100 %" whose frame the line box runs into. Returns (gray, line box,
+    the two frames' x spans)."""
+    img = Image.new("RGB", (300, 40), (239, 239, 239))
+    d = ImageDraw.Draw(img)
+    for y in range(10, 30, 3):
+        d.point((6, y), fill=(150, 150, 150))
+    page, zoom = (30, 6, 80, 33), (130, 6, 230, 33)
+    for x0, y0, x1, y1 in (page, zoom):
+        d.rounded_rectangle((x0, y0, x1, y1), radius=2, fill=(255, 255, 255), outline=(120, 120, 120))
+    d.text((38, 20), "1 / 1", fill=(20, 20, 20), font=font(13), anchor="lm")
+    d.text((138, 20), "100 %", fill=(20, 20, 20), font=font(13), anchor="lm")
+    rgb = np.asarray(img)
+    gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
+    return gray, (2, 8, 190, 34), (page[0], page[2]), (zoom[0], zoom[2])
+
+
+def test_frames_inside_a_line_cut_it_and_their_sides_stay_out_of_the_runs():
+    gray, box, page, zoom = toolbar_line()
+    texts, icons = split_line(gray, box)
+    framed = [t for t in texts if t[2] - t[0] >= 20]
+    assert len(framed) == 2, texts
+    (a0, _, a1, _), (b0, _, b1, _) = framed
+    assert page[0] < a0 and a1 <= page[1]        # the page field's sides are not in its run
+    assert zoom[0] < b0 and b1 <= box[2]
+    assert not any(t[0] <= 6 <= t[2] for t in texts) and not icons  # the grip is neither text nor icon
+
+
+@pytest.mark.parametrize("word, colour", [("Desktop", (53, 132, 228)), ("Trash", (80, 160, 60))])
+def test_a_coloured_icon_three_px_from_its_name_is_split_off(word, colour):
+    img = Image.new("RGB", (200, 30), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    d.rectangle((4, 7, 19, 22), fill=colour)
+    d.text((23, 15), word, fill=(40, 40, 40), font=font(11), anchor="lm")
+    rgb = np.asarray(img)
+    gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
+    texts, icons = split_line(gray, (2, 4, 80, 26), rgb=rgb)
+    assert len(texts) == 1 and 20 <= texts[0][0] <= 23
+    assert len(icons) == 1 and icons[0][0] <= 4 and icons[0][2] >= 19
+
+
+@pytest.mark.parametrize("word", ["Desktop", "Trash"])
+def test_an_icon_in_the_words_colour_close_to_it_stays_a_question_for_the_gap_rule(word):
+    """The colour rule says nothing when icon and word share a colour: a dark first letter
+    stays with its word ("Menu" is no icon "M" and "enu")."""
+    img = Image.new("RGB", (200, 30), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    d.text((6, 15), "M" + word.lower(), fill=(40, 40, 40), font=font(13), anchor="lm")
+    rgb = np.asarray(img)
+    gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
+    texts, icons = split_line(gray, (2, 4, 120, 26), rgb=rgb)
+    assert len(texts) == 1 and texts[0][0] <= 6 and not icons

@@ -6,7 +6,10 @@ cut where the gap is wider than a word space, and at a word space where the styl
 bold black title then a grey URL, a red "WARNING:" then the sentence: another colour, weight or
 size is another run, so each can be found); a leading run shaped like an icon (about as wide as
 it is tall, then a gap) is split off as an icon candidate instead of being read as a letter,
-and a frame the detector took into the box (a text field's border) is left out.
+and a frame the detector took into the box (a text field's border) is left out. A line box
+that runs across several framed fields (a toolbar's page and zoom boxes) holds their sides:
+each is a cut, and it and the borders between two sides go (`frame_sides`); a column of dots
+(a toolbar's grip) is neither text nor an icon.
 
 Table cells a word space or two apart are one run to the gap rule; the rows around them show
 the columns (`split_at_columns`): a run is cut at a word gap wider than its other word gaps
@@ -150,10 +153,21 @@ class LineInk:
         return self.rows[1] - self.rows[0] + 1
 
 
+def run_lengths(mask: np.ndarray) -> np.ndarray:
+    """(H, W) int: for every True pixel of the (H, W) bool ``mask`` the length of the
+    horizontal run of True pixels it belongs to; 0 elsewhere."""
+    padded = np.pad(mask, ((0, 0), (1, 1)))
+    edges = np.diff(padded.astype(np.int8), axis=1).ravel()
+    lengths = np.flatnonzero(edges == -1) - np.flatnonzero(edges == 1)
+    out = np.zeros(padded.shape, np.int32)
+    out[padded] = np.repeat(lengths, lengths)
+    return out[:, 1:-1]
+
+
 @dataclass(frozen=True)
 class WordStyle:
     """How a stretch of a line is drawn: ``colour`` (C,) of its strongest ink, ``stroke`` the
-    mean width in px of its horizontal ink runs (bold strokes are wider), ``height`` how far
+    mean width in px of its strokes (bold strokes are wider), ``height`` how far
     its tallest ink rises above its baseline (px), ``pixels`` how many strong-ink pixels back
     it, ``runs`` how many column runs (glyphs, roughly) it has."""
 
@@ -187,11 +201,12 @@ def word_style(line: LineInk, a: int, b: int, runs: int = 1) -> WordStyle:
     peak = max(int(strength.max()), 1)
     strong = strength >= 0.7 * peak
     colour = line.colour[:, a:b][strong].mean(axis=0)
-    # stroke width: mean length of the horizontal ink runs (at half the peak contrast)
-    half = np.pad(strength >= 0.5 * peak, ((0, 0), (1, 1)))
-    edges = np.diff(half.astype(np.int8), axis=1).ravel()
-    starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
-    stroke = float((ends - starts).mean()) if len(starts) else 0.0
+    # stroke width (at half the peak contrast): per ink pixel the shorter of its horizontal and
+    # vertical runs, so that the shape of the letters does not count: horizontal runs alone
+    # make "All" (upright stems) look thinner than "Processes" (round tops) in one weight
+    half = strength >= 0.5 * peak
+    thick = np.minimum(run_lengths(half), run_lengths(half.T).T)[half]
+    stroke = float(thick.mean()) if len(thick) else 0.0
     found = baseline_and_top(line.ink[:, a:b])
     # cap or ascender height
     height = found[0] - found[1] + 1 if found is not None else 0.0
@@ -270,20 +285,42 @@ def box_like(line: LineInk, run: np.ndarray, min_side: int = 8, edge: float = 0.
     return side(blob[:2]) and side(blob[-2:]) and side(blob[:, :2].T) and side(blob[:, -2:].T)
 
 
+def coloured_icon(line: LineInk, blob: np.ndarray, word: np.ndarray, colour_step: float = 56.0) -> bool:
+    """Whether the column run ``blob`` ([start, end)) of ``line`` is an icon drawn in another
+    colour than the ``word`` ((K, 2) column runs) after it: as wide as 0.6-1.6 times its body's
+    height (its longest stretch of inked rows: a line box that takes in the top of the next
+    row's icon does not count that), that body at least as tall as the word's ink, and its
+    strongest ink ``colour_step`` away from the word's (`style_changes`). A file manager's
+    side pane puts its place icons this close to their names ("[@]Desktop")."""
+    rows = true_runs(line.ink[:, blob[0]:blob[1]].any(axis=1))
+    word_rows = np.flatnonzero(line.ink[:, word[0, 0]:word[-1, 1]].any(axis=1))
+    if not len(rows) or not len(word_rows):
+        return False
+    body = int((rows[:, 1] - rows[:, 0]).max())
+    if not (0.6 * body <= blob[1] - blob[0] <= 1.6 * body and body >= word_rows[-1] - word_rows[0] + 1):
+        return False
+    a = word_style(line, int(blob[0]), int(blob[1]))
+    b = word_style(line, int(word[0, 0]), int(word[-1, 1]), len(word))
+    return min(a.pixels, b.pixels) >= 10 and float(np.abs(a.colour - b.colour).max()) >= colour_step
+
+
 def leading_icon(line: LineInk, group: np.ndarray, following: np.ndarray, icon_gap: float = 0.25) -> bool:
     """Whether the first ink run of ``group`` (a run of (K, 2) column runs) is an icon in front
     of a label rather than a letter: a blob about as wide as the line is tall, then a clear gap
     (wider than the letter spacing of the word that follows) and a word (in this group or, when
-    the blob stands alone, in ``following``); or a box (`box_like`), with or without a word."""
+    the blob stands alone, in ``following``); or a box (`box_like`), with or without a word; or,
+    at least 2 px off a word of two or more runs, a blob in another colour (`coloured_icon`)."""
     ink_h = line.ink_h
     first = group[0]
     fw = first[1] - first[0]
     col_rows = np.flatnonzero(line.ink[:, first[0]:first[1]].any(axis=1))
     fh = col_rows[-1] - col_rows[0] + 1 if len(col_rows) else 0
-    if not (0.75 * ink_h <= fw <= 1.6 * ink_h and fh >= 0.55 * ink_h):
-        return False
     lead_gap = group[1, 0] - first[1] if len(group) > 1 else 0
     rest = group[1:] if len(group) > 1 else following
+    if len(group) > 2 and lead_gap >= 2 and coloured_icon(line, first, group[1:]):
+        return True
+    if not (0.75 * ink_h <= fw <= 1.6 * ink_h and fh >= 0.55 * ink_h):
+        return False
     letter_gap = float(np.median(rest[1:, 0] - rest[:-1, 1])) if len(rest) >= 2 else 0.0
     wide_gap = lead_gap >= max(icon_gap * ink_h, 2.0 * letter_gap + 1.0)
     if len(rest) and box_like(line, first):   # a check box taller than its label's letters:
@@ -291,6 +328,54 @@ def leading_icon(line: LineInk, group: np.ndarray, following: np.ndarray, icon_g
         if fh >= 1.15 * (rest_rows[-1] - rest_rows[0] + 1):                           # however close
             return True
     return (wide_gap or len(group) == 1) and len(rest) >= 2
+
+
+def frame_sides(line: LineInk, max_stroke: int = 3, cover: float = 0.8, taller: float = 1.6) -> np.ndarray:
+    """(S, 2) column runs [start, end) of ``line`` that are the sides of frames standing inside
+    it: a toolbar's line box that runs across a page field and a zoom box holds their borders
+    ("[1/1]", "[100%"). A side stands between other ink, is at most ``max_stroke`` px wide, inked down >= ``cover`` of the
+    box's rows, and >= ``taller`` times as tall as the other column runs' ink (their median inked rows) (a
+    "|" or a "[" in text rises about 1.25 times a capital's height; a letter never spans the
+    detector's box, which pads it)."""
+    core = line.ink[max_stroke:-max_stroke]    # a frame's top or bottom border would join its sides
+    runs = true_runs(core.any(axis=0))
+    h = core.shape[0]
+    if len(runs) < 3 or h < 8:
+        return runs[:0]
+    widths = runs[:, 1] - runs[:, 0]
+    heights = np.array([core[:, a:b].any(axis=1).sum() for a, b in runs])
+    full = (widths <= max_stroke) & (heights >= cover * h)
+    full[[0, -1]] = False   # at the line's ends: `inside_frame`'s, or an icon's edge ("]Trash")
+    if not full.any() or full.all():
+        return runs[:0]
+    return runs[full & (heights >= taller * float(np.median(heights[~full])))]
+
+
+def dotted(line: LineInk, group: np.ndarray, max_stroke: int = 3, dots: int = 3) -> bool:
+    """Whether every column run of ``group`` ((K, 2) [start, end)) in ``line`` is at most
+    ``max_stroke`` px wide and breaks into at least ``dots`` pieces down its rows: a column
+    of dots (a toolbar's grip, a vertical ellipsis). Letters have at most two ("i", ":")."""
+    return all(b - a <= max_stroke and len(true_runs(line.ink[:, a:b].any(axis=1))) >= dots for a, b in group)
+
+
+def without_frames(line: LineInk, sides: np.ndarray, max_stroke: int = 3, across: float = 0.8) -> LineInk:
+    """``line`` with the ink of frame ``sides`` ((S, 2) column runs, `frame_sides`) cleared, and
+    between two neighbouring sides the frame's top and bottom borders: rows within
+    ``max_stroke`` px of the box's top or bottom inked across >= ``across`` of the span."""
+    ink = line.ink.copy()
+    h = ink.shape[0]
+    for a, b in sides:
+        ink[:, a:b] = False
+    for (_, a), (b, _) in zip(sides[:-1], sides[1:]):
+        if b - a < 4:
+            continue
+        for r in [*range(min(max_stroke, h)), *range(max(0, h - max_stroke), h)]:
+            if ink[r, a:b].mean() >= across:
+                ink[r, a:b] = False
+    rows = np.flatnonzero(ink.any(axis=1))
+    if not len(rows):
+        return line
+    return LineInk(line.origin, ink, np.where(ink, line.strength, 0), line.colour, (int(rows[0]), int(rows[-1])))
 
 
 def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float = 0.25, contrast: int = 40,
@@ -309,27 +394,39 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
     if line is None:
         return ([(x0, y0, x1, y1)], []) if gray[y0:y1, x0:x1].size else ([], [])
     runs = true_runs(line.ink.any(axis=0))
+    sides = frame_sides(line)
+    if len(sides):   # frames inside the line: their borders go, each side is a cut
+        line = without_frames(line, sides)
+        runs = true_runs(line.ink.any(axis=0))
     r0, r1 = line.rows
     if len(runs) == 1 and box_like(line, runs[0]):   # a check box on its own
         return [], [(x0 + int(runs[0, 0]), fy0 + r0, x0 + int(runs[0, 1]), fy0 + r1 + 1)]
     if len(runs) <= 1:
         return [(x0, y0, x1, y1)], []
     gaps = runs[1:, 0] - runs[:-1, 1]
-    # group ink runs into words/phrases: cut at gaps clearly wider than a word space, then
-    # where the style changes at a word space
-    groups = [part for g in np.split(runs, np.flatnonzero(gaps > gap_factor * line.ink_h) + 1)
+    # group ink runs into words/phrases: cut at gaps clearly wider than a word space or holding
+    # a frame's side, then where the style changes at a word space
+    walled = np.zeros(len(gaps), bool)
+    for a, _ in sides:
+        walled |= (runs[:-1, 1] <= a) & (runs[1:, 0] > a)
+    groups = [part for g in np.split(runs, np.flatnonzero((gaps > gap_factor * line.ink_h) | walled) + 1)
               for part in split_by_style(line, g)]
     pad = 2
     texts, icons = [], []
     for g_i, group in enumerate(groups):
         following = groups[g_i + 1] if g_i + 1 < len(groups) else group[:0]
+        if dotted(line, group):   # a toolbar's grip or a vertical ellipsis: no letters (the
+            continue              # segmenter finds an ellipsis; a grip is nothing to click)
         if leading_icon(line, group, following, icon_gap):
             icons.append((x0 + int(group[0, 0]), fy0 + r0, x0 + int(group[0, 1]), fy0 + r1 + 1))
             group = group[1:]
             if not len(group):
                 continue
-        gx0 = max(x0, x0 + int(group[0, 0]) - pad)
-        gx1 = min(x1, x0 + int(group[-1, 1]) + pad)
+        # the padding stops short of a frame's side
+        lo = max([0, *(b for _, b in sides if b <= group[0, 0])])
+        hi = min([x1 - x0, *(a for a, _ in sides if a >= group[-1, 1])])
+        gx0 = x0 + max(lo, int(group[0, 0]) - pad)
+        gx1 = x0 + min(hi, int(group[-1, 1]) + pad)
         texts.append((gx0, y0, gx1, y1))
     return texts, icons
 
