@@ -642,3 +642,19 @@ def test_an_icon_in_the_words_colour_close_to_it_stays_a_question_for_the_gap_ru
     gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
     texts, icons = split_line(gray, (2, 4, 120, 26), rgb=rgb)
     assert len(texts) == 1 and texts[0][0] <= 6 and not icons
+
+
+@pytest.mark.parametrize("text, px, pad", [("one | two | six", 13, 2), ("one | two | six", 15, 3),
+                                           ("one | two | six", 14, 2), ("[::1]:80", 11, 2)])
+def test_a_bar_or_bracket_in_text_is_no_frame_side(text, px, pad):
+    """A "|" set between words, or a "]" after colons and a "1", rises far above the small
+    marks round it, down most of a tight line box, like a frame's side; it meets no border at
+    its ends (a bracket's arms are short), so the line stays one run with it."""
+    img = Image.new("RGB", (300, 40), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    d.text((10, 20), text, fill=(30, 30, 30), font=font(px), anchor="lm")
+    rgb = np.asarray(img)
+    gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
+    rows = np.flatnonzero((gray < 200).any(axis=1))
+    texts, icons = split_line(gray, (6, int(rows[0]) - pad, 200, int(rows[-1]) + 1 + pad), rgb=rgb)
+    assert len(texts) == 1 and not icons, texts

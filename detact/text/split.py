@@ -344,7 +344,9 @@ def frame_sides(line: LineInk, max_stroke: int = 3, cover: float = 0.8, taller: 
         return runs[:0]
     widths = runs[:, 1] - runs[:, 0]
     heights = np.array([core[:, a:b].any(axis=1).sum() for a, b in runs])
-    full = (widths <= max_stroke) & (heights >= cover * h)
+    # every column of a side runs down the box: a "[" or "]" has its arms' columns besides
+    thinnest = np.array([core[:, a:b].sum(axis=0).min() for a, b in runs])
+    full = (widths <= max_stroke) & (thinnest >= cover * h)
     full[[0, -1]] = False   # at the line's ends: `inside_frame`'s, or an icon's edge ("]Trash")
     if not full.any() or full.all():
         return runs[:0]
@@ -356,6 +358,42 @@ def dotted(line: LineInk, group: np.ndarray, max_stroke: int = 3, dots: int = 3)
     ``max_stroke`` px wide and breaks into at least ``dots`` pieces down its rows: a column
     of dots (a toolbar's grip, a vertical ellipsis). Letters have at most two ("i", ":")."""
     return all(b - a <= max_stroke and len(true_runs(line.ink[:, a:b].any(axis=1))) >= dots for a, b in group)
+
+
+def cornered(gray: np.ndarray, line: LineInk, side: np.ndarray, contrast: int = 40, reach: int = 2,
+             beyond: int = 6, off: int = 3) -> bool:
+    """Whether the column run ``side`` ([start, end) in ``line``, found in the gray (H, W) image)
+    turns a corner at either end into a border: followed up and down the image (up to
+    ``beyond`` px out of the line box), a row within ``reach`` px of its end holds a run of
+    ink starting at most ``off`` px off the side (a rounded corner), to its left or right, at
+    least as long as the line box is tall. A frame's side meets its top or bottom border; a
+    "|" between words meets nothing, and a "]" only its short arms."""
+    ox, oy = line.origin
+    h, w = line.ink.shape
+    crop = gray[oy:oy + h, ox:ox + w]
+    background = int(np.median(np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])))
+    a, b = ox + int(side[0]), ox + int(side[1])
+    length = max(5, h)
+
+    def inked(y0: int, y1: int, x0: int, x1: int) -> np.ndarray:
+        y0, x0 = max(0, y0), max(0, x0)
+        return np.abs(gray[y0:max(y0, y1), x0:max(x0, x1)].astype(np.int16) - background) > contrast
+
+    rows = np.flatnonzero(line.ink[:, side[0]:side[1]].any(axis=1))
+    top, bottom = oy + int(rows[0]), oy + int(rows[-1])
+    while top > max(0, oy - beyond) and inked(top - 1, top, a, b).any():
+        top -= 1
+    while bottom < min(gray.shape[0], oy + h + beyond) - 1 and inked(bottom + 1, bottom + 2, a, b).any():
+        bottom += 1
+    for end in (top, bottom):
+        right = inked(end - reach, end + reach + 1, b, b + off + length)
+        left = inked(end - reach, end + reach + 1, a - off - length, a)[:, ::-1]   # outwards from the side
+        for ink in (right, left):
+            for row in ink:
+                runs = true_runs(row)
+                if len(runs) and runs[0, 0] <= off and runs[0, 1] - runs[0, 0] >= length:
+                    return True
+    return False
 
 
 def without_frames(line: LineInk, sides: np.ndarray, max_stroke: int = 3, across: float = 0.8) -> LineInk:
@@ -395,6 +433,7 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
         return ([(x0, y0, x1, y1)], []) if gray[y0:y1, x0:x1].size else ([], [])
     runs = true_runs(line.ink.any(axis=0))
     sides = frame_sides(line)
+    sides = sides[[cornered(gray, line, side, contrast) for side in sides]] if len(sides) else sides
     if len(sides):   # frames inside the line: their borders go, each side is a cut
         line = without_frames(line, sides)
         runs = true_runs(line.ink.any(axis=0))
