@@ -86,6 +86,14 @@ def test_only_menu_items_are_corrected():
     ("file.Js", "file.Js"),                    # "J" has its own shape
     ("St.Paul", "St.Paul"),                    # no file name before the dot
     ("HOST_TOTAL=29S", "HOST_TOTAL=29s"),
+    # rule 7: a capital I among small letters
+    ("AlI Processes", "All Processes"),        # mixed case is no list word ("Ali")
+    ("SeIect a fiIe", "Select a file"),
+    ("Iabel", "label"),
+    ("McIntosh getId iOS WiFi", "McIntosh getId iOS WiFi"),   # no word either way
+    ("Convert toID", "Convert toID"),          # "tolD" is no word as written
+    ("Ivan Image In", "Ivan Image In"),        # words already
+    ("PyInstaller MinIO", "PyInstaller MinIO"),
     ("", ""),
 ])
 def test_repaired_words(read, mended):

@@ -39,6 +39,10 @@ names, paths, code and numbers are left as read. One rule needs no word list:
    (`SMALL_SHAPED`) is in small letters ("debug.Py", "IMG_7095.cSS", "2022-02-08.Wav"), when the
    name before the dot looks like a file's (small letters, or a digit, "_" or "-" in it: "St.Paul"
    stays); so is an "S" glued to a number (seconds: "29S" -> "29s").
+7. A capital "I" next to a small letter in a word the list does not have is an "l" when that
+   makes a word in one case ("AlI" -> "All", "SeIect" -> "Select", "Iabel" -> "label");
+   "McIntosh", "getId" and "toID" stay (no such word either way), and so does "Ivan" (a word
+   already).
 """
 from __future__ import annotations
 
@@ -109,6 +113,8 @@ SMALL_SHAPED = "COPSVWXZ"
 _EXTENSION = re.compile(r"(?<![\w.])([\w-]+)\.([A-Za-z]{2,4})(?![\w.])")
 #: An "S" glued to the end of a number (rule 6).
 _SECONDS = re.compile(r"(?<=\d)S\b")
+#: A capital I with a small letter before or after it (rule 7).
+_I_BY_SMALL = re.compile(r"(?<=[a-z])I|I(?=[a-z])")
 
 
 @lru_cache(maxsize=1)
@@ -151,7 +157,7 @@ def _doubled(word: str, words: frozenset[str]) -> str:
 
 
 def repaired_words(text: str, words: frozenset[str] | None = None) -> str:
-    """``text`` with rules 1-6 of the module docstring applied; ``words`` defaults to
+    """``text`` with rules 1-7 of the module docstring applied; ``words`` defaults to
     `english_words` (without one, only rules 4 to 6 apply)."""
     words = english_words() if words is None else words
     text = _ZERO_SIZE.sub("0", _DIGITS_WITH_O.sub(lambda m: re.sub("[Oo]", "0", m.group()), text))
@@ -181,9 +187,22 @@ def repaired_words(text: str, words: frozenset[str] | None = None) -> str:
         m = _WORD.fullmatch(piece)
         # not a word in capitals ("COS") nor one before a dot (an abbreviation: "Sel.")
         if m and not m.group(2).startswith(".") and not (len(m.group(1)) > 1 and m.group(1).isupper()):
-            piece = _doubled(m.group(1), words) + m.group(2)
+            piece = _doubled(_small_ls(m.group(1), words), words) + m.group(2)
         mended.append(piece)
     return " ".join(mended)
+
+
+def _small_ls(word: str, words: frozenset[str]) -> str:
+    """``word`` with rule 7 applied: every capital "I" next to a small letter an "l", when the
+    word is not in the list as written (mixed case never is: "AlI" is no "Ali") and that makes
+    one in one case ("AlI" -> "All", "HeIp" -> "Help"; "McIntosh", "getId", "toID" stay)."""
+    def plain_case(w: str) -> bool:
+        return w.islower() or w.isupper() or w[1:].islower()
+
+    if "I" not in word or (plain_case(word) and _known(word, words)):
+        return word
+    mended = _I_BY_SMALL.sub("l", word)
+    return mended if mended != word and plain_case(mended) and _known(mended, words) else word
 
 
 def _zeros_as_o(piece: str, words: frozenset[str]) -> str:
