@@ -348,6 +348,25 @@ def test_a_leading_number_the_splitter_takes_for_an_icon_is_read_with_its_label(
     assert "region" not in list(elements.kind)
 
 
+@pytest.mark.parametrize("label,px", [("Do not show toolbar", 11), ("Do not show toolbar", 13), ("To be done later", 12),
+                                      ("To be done later", 15)])
+def test_a_leading_short_word_the_splitter_takes_for_an_icon_is_read_with_its_label(engine, label, px):
+    """Two letters that touch ("Do", "To") are a blob as wide as the line is tall, a word space
+    from the next word: the splitter cuts them off like an icon; the read puts them back."""
+    from detact.text.fast import to_gray
+    from detact.text.split import split_lines
+
+    img = Image.new("RGB", (360, 40), (255, 255, 255))
+    ImageDraw.Draw(img).text((10, 20), label, fill=(31, 35, 40), font=font(px), anchor="lm")
+    rgb = np.asarray(img)
+    lines, _ = engine.detector.detect(rgb)
+    _, _, glyphs = split_lines(to_gray(rgb), lines, rgb)
+    assert len(glyphs) == 1, "the word is no longer cut off as an icon: this test checks nothing"
+    elements = engine.read(rgb)
+    assert texts(elements) == [label]
+    assert "region" not in list(elements.kind)
+
+
 @pytest.mark.parametrize("gap", [0, 2])
 @pytest.mark.parametrize("word", ["Trash", "Work", "Desktop"])
 def test_a_folder_icons_edge_touching_a_name_is_not_read_into_it(engine, word, gap):

@@ -319,6 +319,9 @@ _LEADING_NUMBER = re.compile(r"^(?!7 )\d{1,4} +\S")
 #: A capital letter read before the lower-case word it starts ("M" + "alik García", "C ontents":
 #: some fonts space an "M" or a "C" from its next letter like an icon from its label).
 _LEADING_CAPITAL = re.compile(r"^[A-Z] ?[a-z]{2}")
+#: A short word read before the words it starts ("Do" + "not show toolbar": two letters that
+#: touch are a blob about as wide as the line is tall, like an icon before its label).
+_LEADING_WORD = re.compile(r"^([A-Za-z][a-z]{1,2}) [a-z]{2}")
 
 
 def per_word_confidence(conf: np.ndarray, lengths: np.ndarray, word: int = 4) -> np.ndarray:
@@ -654,9 +657,9 @@ class FastTextEngine(TextEngine):
         as wide as the line is tall, like an icon) or a word's capital ("M alik"), put back: each
         glyph is read together with the start of the run right of it (`glyph_before`) from
         ``source`` (the image the recognizer reads), and the run takes the glyph in when that
-        read starts with a number and a space, or with a capital read off the glyph and
-        lower-case letters read off the word while the glyph's ink in ``gray`` (H, W) stays
-        within the word's rows (`letter_sized`). Returns the (N, 4) runs and the (G', 4) glyphs
+        read starts with a number and a space, or with a capital (or a short word: "Do not
+        show") read off the glyph and lower-case letters read off the word while the glyph's ink
+        in ``gray`` (H, W) stays within the word's rows (`letter_sized`). Returns the (N, 4) runs and the (G', 4) glyphs
         left."""
         nxt = glyph_before(glyphs, xyxy)
         cand = np.flatnonzero(nxt >= 0)
@@ -674,7 +677,12 @@ class FastTextEngine(TextEngine):
             capital = (_LEADING_CAPITAL.match(text) is not None and len(xs) == len(text)
                        and xs[0] <= glyphs[k, 2] < xs[len(text) - len(text[1:].lstrip())]
                        and letter_sized(gray, glyphs[k], box))
-            if c >= self.min_confidence and (_LEADING_NUMBER.match(text.strip()) or capital):
+            # ... and so must a short word's letters, the word after it from the run
+            word = _LEADING_WORD.match(text)
+            short_word = (word is not None and len(xs) == len(text)
+                          and xs[word.end(1) - 1] <= glyphs[k, 2] < xs[word.end(1) + 1]
+                          and letter_sized(gray, glyphs[k], box))
+            if c >= self.min_confidence and (_LEADING_NUMBER.match(text.strip()) or capital or short_word):
                 xyxy[nxt[k], 0] = min(xyxy[nxt[k], 0], box[0])
                 keep[k] = False
         return xyxy, glyphs[keep]
