@@ -11,7 +11,7 @@ import pytest
 from detact.elements import Elements
 from detact.semantics.compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos,
                                         entries_with_arrow, fields_around_icons, linked_buttons, placeholder_fields,
-                                        plate_combos, plate_frames, spin_buttons)
+                                        plate_combos, plate_frames, spin_buttons, value_texts)
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
 from detact.semantics.roles import action_icons, box_state, control_glyphs, glyphs_read_as_letters, link_texts
@@ -166,9 +166,28 @@ def test_editable_combo_box_holds_a_text_box_up_to_its_rule(divider, scale, end)
     # an empty one (its parts the arrow alone) holds one too, without a value row
     empty = entries_in_combos(rgb, els, {0: np.array([2])})
     assert [(c, t, b[2]) for c, t, b in empty] == ([] if end is None else [(0, -1, end)])
+    # a combo box whose one part is its value, the arrow drawn in its frame and found by no
+    # icon, holds one when a rule stands between them (Qt's editable "100 %" zoom box)
+    alone = entries_in_combos(rgb, els, {0: np.array([1])})
+    assert [(c, t, b[2]) for c, t, b in alone] == ([(0, 1, end)] if divider == "rule" else [])
     # a combo box whose parts are not a value or nothing, and an arrow, holds none
-    assert entries_in_combos(rgb, els, {0: np.array([1])}) == []
+    assert entries_in_combos(rgb, els, {0: np.array([2, 1, 0])}) == []
     assert entries_in_combos(rgb, els.with_(role=np.array(["button", "text", "icon"], object)), parts) == []
+
+
+@pytest.mark.parametrize("count, count_x, arrow, texts", [
+    ("0", 320, "caret down", 1),       # transmission's filter: "All ... 0 v"
+    ("O", 320, "caret down", 1),       # the same count read as a letter O
+    ("128", 310, "caret down", 1),
+    ("12345", 300, "caret down", 2),   # too long for a count
+    ("Mono", 300, "caret down", 2),    # a word: a second name
+    ("0", 200, "caret down", 2),       # far from the arrow
+    ("0", 320, "close", 2),            # no drop-down arrow ends the candidate
+])
+def test_a_count_beside_a_drop_down_arrow_is_no_second_name(count, count_x, arrow, texts):
+    els = Elements([[70, 89, 90, 109], [count_x, 93, count_x + 12, 106], [335, 95, 345, 102]],
+                   ["text", "text", "icon"], ["All", count, ""], ["", "", arrow])
+    assert value_texts(els, np.array([0, 1, 2])) == texts
 
 
 @pytest.mark.parametrize("icon, frame, scale, is_field", [
@@ -663,6 +682,22 @@ def test_an_unlabelled_arrow_in_a_toolbar_is_a_button():
     assert dict(zip(icons.tolist(), labels.tolist())).get(len(kind) - 1) == -1
     icons, _ = toolbar_labels(kind, boxes, texts, roles, free=np.arange(len(kind)) != len(kind) - 1)
     assert len(kind) - 1 not in icons.tolist()                    # a part of a control takes no part
+
+
+@pytest.mark.parametrize("neighbours_at, is_button", [
+    (75, True),      # a split button's arrow 75 px from the 22 px icons round it (engrampa's "Open" menu)
+    (200, False),    # nothing within ten 16 px items: no toolbar
+])
+def test_a_small_arrow_reaches_as_far_as_a_toolbar_item(neighbours_at, is_button):
+    from detact.semantics.siblings import toolbar_labels
+
+    arrow = [200, 16, 210, 23]
+    boxes = np.array([arrow, [200 - neighbours_at - 22, 10, 200 - neighbours_at, 32],
+                      [210 + neighbours_at, 10, 232 + neighbours_at, 32], [262 + neighbours_at, 10, 284 + neighbours_at, 32]],
+                     float)
+    kind = np.array(["icon"] * 4, dtype=object)
+    icons, labels = toolbar_labels(kind, boxes, np.array([""] * 4, dtype=object), np.array(["icon"] * 4, dtype=object))
+    assert (dict(zip(icons.tolist(), labels.tolist())).get(0) == -1) is is_button
 
 
 def tree_layout(icons: list[bool], icon_role: str = "icon", label_role: str = "text", pitch: int = 22

@@ -23,7 +23,7 @@ from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
 from ..scale import pixel_scale
 from ..text.lexicon import menu_items_read
-from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
+from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow, value_texts,
                         fields_around_icons, framed_regions, labelled_plates, linked_buttons, neutral_inside,
                         numeric_text, placeholder_compounds, placeholder_fields, plate_combos, plate_frames,
                         spin_buttons, stepper_fields, value_apart)
@@ -243,8 +243,9 @@ class Semantics:
         everything = _letters_as_glyphs(everything.with_(role=roles, states=states), letters)
         # a candidate the classifier calls a control stands for its parts; the rest stay groups.
         # A control has one name, so a candidate holding two or more text runs (two calculator
-        # keys, two menu titles side by side) is never one control.
-        texts = np.array([int((elements.kind[p] == "text").sum()) for p in parts], np.int32)
+        # keys, two menu titles side by side) is never one control; a count by its drop-down
+        # arrow is no second name (`compounds.value_texts`).
+        texts = np.array([value_texts(elements, p) for p in parts], np.int32)
         control = np.isin(roles[n:], INTERACTIVE) & (texts <= 1)
         # a row of linked buttons with one plate drawn apart is a radio group, that one checked,
         # never one control (see `compounds`); without an odd plate the classifier's roles stay

@@ -115,13 +115,40 @@ def _ink_right_of(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray
                   ) -> tuple[np.ndarray, int, int, int, int, int] | None:
     """The ink (bool mask) inside ``frame`` (x0, y0, x1, y1) right of ``inner`` (the text it
     holds) on the RGB uint8 image ``rgb``, with that window's left x, top y and right x and the
-    frame's y0 and y1; None when the window is too small or holds almost no ink."""
+    frame's y0 and y1; None when the window is too small or holds almost no ink. A line down
+    the window's height (at most 3 px) is left out: the divider before a combo box's button."""
     x0, y0, x1, y1 = (int(v) for v in frame)
     left, top, right, bottom = int(inner[2]) + 3, y0 + 3, x1 - 2, y1 - 2
     if right - left < 6 or bottom - top < 6 or y1 - y0 < 12:
         return None
     ink = median_ink(to_gray(rgb[top:bottom, left:right]), 60)
+    # a divider down the frame's height (an editable combo box's button) is no mark
+    divider = _divider(ink)
+    if len(divider):
+        ink[:, divider] = False
     return (ink, left, top, right, y0, y1) if ink.sum() >= 6 else None
+
+
+def _divider(ink: np.ndarray, cover: float = 0.8, max_stroke: int = 3) -> np.ndarray:
+    """Columns of the (h, w) bool ``ink`` that make one line down >= ``cover`` of its rows, at
+    most ``max_stroke`` px wide; empty when there is none (or more than one)."""
+    cols = np.flatnonzero(ink.mean(axis=0) >= cover)
+    return cols if 0 < len(cols) <= max_stroke and cols[-1] - cols[0] < max_stroke else cols[:0]
+
+
+def combo_divider(rgb: np.ndarray, frame: np.ndarray, text: np.ndarray) -> int:
+    """The x of the divider between an editable combo box's entry and its button -- a line down
+    ``frame`` right of ``text`` (boxes x0, y0, x1, y1 on the RGB uint8 ``rgb``) with a
+    drop-down arrow after it (`has_dropdown_arrow`) -- or -1."""
+    found = _ink_right_of(rgb, frame, text)
+    if found is None:
+        return -1
+    x0, y0, x1, y1 = (int(v) for v in frame)
+    left = int(text[2]) + 3
+    divider = _divider(median_ink(to_gray(rgb[y0 + 3:y1 - 2, left:x1 - 2]), 60))
+    if not len(divider) or not has_dropdown_arrow(rgb, frame, text):
+        return -1
+    return left + int(divider[0])
 
 
 def has_dropdown_arrow(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray) -> bool:
@@ -241,18 +268,37 @@ def spin_buttons(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray])
     return _frames_ending_in(elements, boxes, parts, plus, min_aspect=2.5)
 
 
+#: A count beside a drop-down arrow has at most this many characters (`value_texts`).
+COUNT_CHARS = 4
+
+
+def value_texts(elements: Elements, rows: np.ndarray) -> int:
+    """How many text runs the parts ``rows`` of a candidate hold, leaving out a count just left
+    of a drop-down arrow that ends the candidate (at most `COUNT_CHARS` digits, within two of
+    its heights): a filter's combo box shows its value, then how many items match ("All  0 v")."""
+    rows = np.asarray(rows)
+    texts = rows[elements.kind[rows] == "text"]
+    last = rows[np.argmax(elements.xyxy[rows, 2])]
+    if len(texts) < 2 or elements.kind[last] != "icon" or elements.label[last] not in DROPDOWN_ARROWS:
+        return len(texts)
+    t = texts[np.argmax(elements.xyxy[texts, 2])]
+    count = str(elements.text[t]).strip().replace("O", "0")
+    near = elements.xyxy[last, 0] - elements.xyxy[t, 2] <= 2 * (elements.xyxy[t, 3] - elements.xyxy[t, 1])
+    return len(texts) - int(near and 0 < len(count) <= COUNT_CHARS and count.isdigit())
+
+
 def _frames_ending_in(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray], mark,
                       min_aspect: float = 0.0) -> np.ndarray:
     """Indices of the candidates at least ``min_aspect`` times as wide as tall whose rightmost
     part is a ``mark(row)``, ending within one frame height of the frame's right edge, with at
-    most one text part besides it."""
+    most one text part besides it (`value_texts`)."""
     keep = []
     for k, rows in enumerate(parts):
         rows = np.asarray(rows)
         last = rows[np.argmax(elements.xyxy[rows, 2])]
         frame_w, frame_h = boxes[k, 2] - boxes[k, 0], boxes[k, 3] - boxes[k, 1]
         if (mark(last) and frame_w >= min_aspect * frame_h and boxes[k, 2] - elements.xyxy[last, 2] <= frame_h
-                and (elements.kind[rows[rows != last]] == "text").sum() <= 1):
+                and value_texts(elements, rows) <= 1):
             keep.append(k)
     return np.array(keep, np.int64)
 
@@ -279,12 +325,19 @@ def entry_end(rgb: np.ndarray, frame: np.ndarray, text: np.ndarray, arrow: np.nd
 def entries_in_combos(rgb: np.ndarray, elements: Elements, parts: dict[int, np.ndarray]) -> list[tuple[int, int, np.ndarray]]:
     """The text boxes inside editable combo boxes: for each row of ``elements`` with the role
     "combobox" made (``parts``: row -> part rows) of a drop-down arrow icon and, left of it, one
-    text or nothing (an empty entry), whose frame has a rule between the two (`entry_end`),
-    (combo row, text row or -1, text box (4,) from the frame's left edge to the rule)."""
+    text or nothing (an empty entry), whose frame has a rule between the two (`entry_end`), or
+    of one text whose frame draws a divider and then the arrow (`combo_divider`): (combo row,
+    text row or -1, text box (4,) from the frame's left edge to the rule)."""
     found = []
     for row, rows in parts.items():
         rows = np.asarray(rows)
         if elements.role[row] != "combobox" or len(rows) not in (1, 2):
+            continue
+        if len(rows) == 1 and elements.kind[rows[0]] == "text":   # the arrow drawn in the frame, no icon
+            frame = elements.xyxy[row]
+            end = combo_divider(rgb, frame, elements.xyxy[rows[0]])
+            if end > 0:
+                found.append((int(row), int(rows[0]), np.array([frame[0], frame[1], end, frame[3]], np.int32)))
             continue
         text = rows[elements.kind[rows] == "text"]
         arrow = rows[(elements.kind[rows] == "icon") & np.isin(elements.label[rows], DROPDOWN_ARROWS)]

@@ -412,15 +412,18 @@ def toolbar_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: 
 
 #: A toolbar item's label has at most this many words ("Back", "Add Files").
 TOOLBAR_LABEL_WORDS = 2
-#: A toolbar's other icons sit within this many icon heights of an item, on its row.
+#: A toolbar's other icons sit within this many icon heights of an item, on its row; an
+#: item's height counts as at least `TOOLBAR_ITEM` px (at scale 1): a 7 px drop-down arrow
+#: stands as far from its neighbours as the 22 px icons around it.
 TOOLBAR_REACH = 10.0
+TOOLBAR_ITEM = 16
 
 
 def toolbar_labels(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray,
                    scale: float = 1.0, free: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Rule 9: the small icons (at most `TOOLBAR_GLYPH` px; ``free`` ``(N,)`` bool, default all)
     that stand in a toolbar -- two or more other small icons on their row within
-    ``TOOLBAR_REACH`` icon heights of the item, and no icon straight above or below within two
+    ``TOOLBAR_REACH`` icon heights (at least `TOOLBAR_ITEM` px each) of the item, and no icon straight above or below within two
     heights (a list's or sidebar's rows stack) -- with, for each, its label: a short text run
     on its right, one icon width away at most (``TOOLBAR_LABEL_WORDS`` words, at most twice the
     icon's height), or -1 when nothing is written within two icon widths on its right. Only
@@ -452,7 +455,8 @@ def toolbar_labels(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles:
         end = b[t, 2] if t >= 0 else b[g, 2]
         o = others[others != g]
         on_row = np.abs(cy[o] - cy[g]) <= np.maximum(h[g], h[o]) / 2
-        near = (b[o, 0] <= end + TOOLBAR_REACH * h[g]) & (b[o, 2] >= b[g, 0] - TOOLBAR_REACH * h[g])
+        reach = TOOLBAR_REACH * max(h[g], TOOLBAR_ITEM * scale)
+        near = (b[o, 0] <= end + reach) & (b[o, 2] >= b[g, 0] - reach)
         gap = np.maximum(b[o, 1] - b[g, 3], b[g, 1] - b[o, 3])
         stacked = (np.abs(b[o, 0] - b[g, 0]) <= COLUMN_ALIGN * scale) & (gap <= 2 * h[g])
         if int((on_row & near).sum()) >= 2 and not stacked.any() and (t >= 0 or roles[g] in ("icon", "image")):
