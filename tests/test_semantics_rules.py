@@ -773,6 +773,31 @@ def test_a_label_with_a_close_glyph_after_it_is_a_tab(close_at, close_label, clo
     assert (0 in found.tolist()) == is_tab
 
 
+@pytest.mark.parametrize("labels_on_row, in_between, is_tab", [
+    (2, "", True),          # gedit's two stretched tabs: "notes.txt ...... x  script.py ...... x"
+    (3, "", True),
+    (1, "", False),         # one label and a far close glyph: a window's title and its button
+    (2, "icon", False),     # something between a label and its glyph
+])
+def test_labels_of_stretched_tabs_with_far_close_glyphs_are_tabs(labels_on_row, in_between, is_tab):
+    from detact.semantics.tabs import closable_tabs
+
+    boxes, kind, labels = [], [], []
+    for k in range(labels_on_row):
+        x = 290 + 640 * k
+        boxes += [[x, 59, x + 60, 80], [x + 325, 63, x + 339, 76]]      # the close glyph 265 px on
+        kind += ["text", "icon"]
+        labels += ["", "close"]
+    if in_between:
+        boxes.append([450, 62, 466, 78])
+        kind.append("icon")
+        labels.append("star")
+    roles = ["text" if k == "text" else "button" for k in kind]
+    found = closable_tabs(np.array(kind, dtype=object), np.array(boxes, float), np.array(labels, dtype=object),
+                          np.array(roles, dtype=object))
+    assert (0 in found.tolist()) == is_tab
+
+
 @pytest.mark.parametrize("glyph_role, label_role, is_icon", [
     ("checkbox", "tab", True),      # juffed's file-type icon before "script.py", drawn as a box
     ("radio", "tab", True),

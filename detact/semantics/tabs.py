@@ -25,7 +25,10 @@ the bars are shorter than the text boxes, which are padded.
 Rule (`closable_tabs`): a label with a small close glyph right after it on its line (an icon
 named `CLOSE_GLYPHS`, no taller than the label, within `CLOSE_REACH` label heights, nothing
 between) is a tab: an editor's or a browser's document tab ("script.py x"), which may stand
-alone, so rule 1 has no neighbours to look between.
+alone, so rule 1 has no neighbours to look between. Tabs stretched over a wide strip (gedit's)
+hold their close glyph at their far end: two or more labels on one row, each with a close glyph
+within `SPREAD_REACH` heights and nothing between, are tabs too (one such pair alone is more
+likely a window's title and its close button).
 
 Rule (`tab_icons`): a glyph the classifier called a check box, radio or switch with a tab's
 label on its right is that tab's icon (an editor's file-type icon, an empty page drawn as a
@@ -48,35 +51,51 @@ RULE = 0.9
 UNDERLINE = 0.6
 #: Icon names of a tab's close button (`closable_tabs`) ...
 CLOSE_GLYPHS = ("close", "window close")
-#: ... which stands at most this many label heights right of the label.
+#: ... which stands at most this many label heights right of the label; or, for two or more
+#: labels on one row (tabs stretched over a wide strip), at most `SPREAD_REACH`.
 CLOSE_REACH = 1.5
+SPREAD_REACH = 20.0
 #: Roles a closable tab's label may have been given (not a menu item's or a check box's).
 TAB_GUESSES = ("text", "button", "listitem", "link", "textbox")
 
 
 def closable_tabs(kind: np.ndarray, xyxy: np.ndarray, labels: np.ndarray, roles: np.ndarray) -> np.ndarray:
     """Rows of the text runs (``(N,)`` kind, ``(N, 4)`` boxes, icon ``labels``, ``roles``) that are
-    tabs by `closable_tabs`' rule: a role in `TAB_GUESSES`, and an icon named in `CLOSE_GLYPHS`
-    at most as tall as the run, its centre within half the run's height of the run's, starting
-    0 to `CLOSE_REACH` heights after the run's end, with no other text run in between."""
+    tabs by `closable_tabs`' rule: a role in `TAB_GUESSES` (or a tab already), and an icon named
+    in `CLOSE_GLYPHS` at most as tall as the run, its centre within half the run's height of the
+    run's, starting 0 to `CLOSE_REACH` heights after the run's end, with no other text run in
+    between; or, for two or more runs on one row, up to `SPREAD_REACH` heights after it with
+    nothing in between."""
     kind, b = np.asarray(kind), np.asarray(xyxy, np.float64).reshape(-1, 4)
     roles = np.asarray(roles, dtype=object)[:len(b)]
     closes = np.flatnonzero((kind == "icon") & np.isin(np.asarray(labels, dtype=object), CLOSE_GLYPHS))
     texts = np.flatnonzero(kind == "text")
-    found = []
-    for k in texts[np.isin(roles[texts], TAB_GUESSES)]:
+    cy_all = (b[:, 1] + b[:, 3]) / 2
+    found, spread = [], []
+    for k in texts[np.isin(roles[texts], TAB_GUESSES + ("tab",))]:
         h = b[k, 3] - b[k, 1]
-        cy = (b[k, 1] + b[k, 3]) / 2
         gap = b[closes, 0] - b[k, 2]
-        near = closes[(gap >= 0) & (gap <= CLOSE_REACH * h) & (b[closes, 3] - b[closes, 1] <= h)
-                      & (np.abs((b[closes, 1] + b[closes, 3]) / 2 - cy) <= h / 2)]
-        if not len(near):
+        on_line = (b[closes, 3] - b[closes, 1] <= h) & (np.abs(cy_all[closes] - cy_all[k]) <= h / 2) & (gap >= 0)
+        after = closes[on_line & (gap <= SPREAD_REACH * h)]
+        if not len(after):
             continue
-        end = b[near, 0].min()
-        between = (b[texts, 0] >= b[k, 2]) & (b[texts, 0] < end) & (np.abs((b[texts, 1] + b[texts, 3]) / 2 - cy) <= h / 2)
-        if not between.any():
-            found.append(k)
-    return np.array(found, np.int64)
+        end = b[after, 0].min()
+        # no text between the label and its close button (nothing at all when it is far)
+        between = (b[:, 0] >= b[k, 2]) & (b[:, 0] < end) & (np.abs(cy_all - cy_all[k]) <= h / 2)
+        if end - b[k, 2] <= CLOSE_REACH * h:
+            if not (between & (kind == "text")).any():
+                found.append(k)
+        elif not between.any():
+            spread.append(k)
+    # tabs stretched over a wide strip put their close buttons far from their labels: two or
+    # more such pairs in a row are tabs (a window's title and its close button are one pair)
+    rows = {}
+    for k in spread:
+        rows.setdefault(round(cy_all[k] / max(1.0, b[k, 3] - b[k, 1])), []).append(k)
+    for ks in rows.values():
+        if len(ks) >= 2:
+            found.extend(ks)
+    return np.array(sorted(found), np.int64)
 
 
 def tab_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray) -> np.ndarray:
