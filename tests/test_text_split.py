@@ -671,3 +671,20 @@ def test_a_bar_or_bracket_in_text_is_no_frame_side(text, px, pad):
 def test_line_boxes_overlapping_on_one_row_are_joined(boxes, joined):
     out = joined_overlaps(np.array(boxes))
     assert sorted(out.tolist()) == sorted(joined)
+
+
+def test_an_inline_icon_of_bars_cuts_the_sentence_round_it():
+    """catfish's hint "or click the [=] icon for more options.": the menu icon's three bars
+    are drawn in the text's colour and weight, but no letter's ink runs that far across."""
+    img = Image.new("RGB", (420, 34), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    f = font(15)
+    d.text((8, 17), "or click the", fill=(40, 40, 40), font=f, anchor="lm")
+    x = 8 + d.textlength("or click the ", font=f)
+    for y in (11, 16, 21):
+        d.rectangle((x, y, x + 13, y + 1), fill=(40, 40, 40))
+    d.text((x + 20, 17), "icon for more options.", fill=(40, 40, 40), font=f, anchor="lm")
+    rgb = np.asarray(img)
+    gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
+    texts, _ = split_line(gray, (4, 4, 400, 30), rgb=rgb)
+    assert any(t[2] <= x + 2 for t in texts) and any(t[0] >= x + 12 for t in texts), texts

@@ -169,13 +169,15 @@ class WordStyle:
     """How a stretch of a line is drawn: ``colour`` (C,) of its strongest ink, ``stroke`` the
     mean width in px of its strokes (bold strokes are wider), ``height`` how far
     its tallest ink rises above its baseline (px), ``pixels`` how many strong-ink pixels back
-    it, ``runs`` how many column runs (glyphs, roughly) it has."""
+    it, ``runs`` how many column runs (glyphs, roughly) it has, ``bars`` the mean length of its
+    horizontal ink runs (an icon's bars, "="-like, are long: no letter's are)."""
 
     colour: np.ndarray
     stroke: float
     height: float
     pixels: int
     runs: int
+    bars: float = 0.0
 
 
 def line_ink(gray: np.ndarray, box, contrast: int = 40, rgb: np.ndarray | None = None) -> LineInk | None:
@@ -205,12 +207,14 @@ def word_style(line: LineInk, a: int, b: int, runs: int = 1) -> WordStyle:
     # vertical runs, so that the shape of the letters does not count: horizontal runs alone
     # make "All" (upright stems) look thinner than "Processes" (round tops) in one weight
     half = strength >= 0.5 * peak
-    thick = np.minimum(run_lengths(half), run_lengths(half.T).T)[half]
+    across = run_lengths(half)
+    thick = np.minimum(across, run_lengths(half.T).T)[half]
     stroke = float(thick.mean()) if len(thick) else 0.0
     found = baseline_and_top(line.ink[:, a:b])
     # cap or ascender height
     height = found[0] - found[1] + 1 if found is not None else 0.0
-    return WordStyle(colour, stroke, height, int(strong.sum()), runs)
+    bars = float(across[half].mean()) if half.any() else 0.0
+    return WordStyle(colour, stroke, height, int(strong.sum()), runs, bars)
 
 
 def baseline_and_top(ink: np.ndarray) -> tuple[float, int] | None:
@@ -224,10 +228,11 @@ def baseline_and_top(ink: np.ndarray) -> tuple[float, int] | None:
 
 
 def style_changes(a: WordStyle, b: WordStyle, colour_step: float = 56.0, stroke_ratio: float = 1.45,
-                  height_ratio: float = 1.7) -> bool:
+                  height_ratio: float = 1.7, bar_ratio: float = 2.5) -> bool:
     """Whether the words left (``a``) and right (``b``) of a word space are drawn differently
     enough to be separate runs: another colour (largest channel difference), weight (stroke
-    width, at one size) or size (height above the baseline). Each test needs enough ink on
+    width, at one size) or size (height above the baseline), or one is made of bars the other's
+    letters never draw (an inline icon, "or click the [=] icon"). Each test needs enough ink on
     both sides to measure it; a lone dash or dot never differs in size."""
     def ratio(x: float, y: float) -> float:
         return max(x, y) / min(x, y) if min(x, y) > 0 else 1.0
@@ -236,7 +241,7 @@ def style_changes(a: WordStyle, b: WordStyle, colour_step: float = 56.0, stroke_
     if pixels >= 10 and float(np.abs(a.colour - b.colour).max()) >= colour_step:
         return True
     same_size = ratio(a.height, b.height) < 1.3
-    if pixels >= 40 and same_size and ratio(a.stroke, b.stroke) >= stroke_ratio:
+    if pixels >= 40 and same_size and (ratio(a.stroke, b.stroke) >= stroke_ratio or ratio(a.bars, b.bars) >= bar_ratio):
         return True
     return pixels >= 15 and min(a.runs, b.runs) >= 2 and ratio(a.height, b.height) >= height_ratio
 
