@@ -298,7 +298,7 @@ def _frames_ending_in(elements: Elements, boxes: np.ndarray, parts: list[np.ndar
         last = rows[np.argmax(elements.xyxy[rows, 2])]
         frame_w, frame_h = boxes[k, 2] - boxes[k, 0], boxes[k, 3] - boxes[k, 1]
         if (mark(last) and frame_w >= min_aspect * frame_h and boxes[k, 2] - elements.xyxy[last, 2] <= frame_h
-                and value_texts(elements, rows) <= 1):
+                and value_texts(elements, rows) - int(elements.kind[last] == "text") <= 1):
             keep.append(k)
     return np.array(keep, np.int64)
 
