@@ -1682,3 +1682,20 @@ def test_the_parse_calls_a_plain_combo_plate_a_combo_box():
     rgb, _ = _combo_plate()
     combos = [e for e in Parser().parse(rgb).elements if e.role == "combobox"]
     assert [e.bbox for e in combos] == [(700, 80, 1020, 114)], combos
+
+
+@pytest.mark.parametrize("kind, text, label, role, is_glyph_field, boxy", [
+    ("icon", "", "edit", "spinbox", True, False),        # caja's pencil beside its path bar
+    ("text", "+", "", "spinbox", True, False),            # a zoom button's plus read as text
+    ("icon", "", "checkbox", "combobox", True, True),     # a box glyph may stay a check box
+    ("icon", "", "edit", "button", False, False),         # called no field: left alone
+    ("text", "12", "", "spinbox", False, False),          # a value: a spin box may show it
+    ("text", "A", "", "textbox", False, False),           # a letter
+])
+def test_a_glyph_alone_is_no_field(kind, text, label, role, is_glyph_field, boxy):
+    from detact.semantics.roles import glyph_fields
+
+    rows, drawn_as_box = glyph_fields(np.array([kind, "text"], object), np.array([text, "Name"], object),
+                                      np.array([label, ""], object), np.array([role, "textbox"], object))
+    assert rows.tolist() == ([0] if is_glyph_field else [])
+    assert drawn_as_box.tolist() == ([boxy] if is_glyph_field else [])

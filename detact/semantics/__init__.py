@@ -31,8 +31,9 @@ from .features import control_inputs
 from .labels import FIELDS, assign_names
 from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons, pressed_labels
-from .roles import (GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, control_glyphs, glyphs_read_as_letters,
-                    link_texts, make_role_classifier, one_glyph_reads, ring_glyphs, shows_other_glyph)
+from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, control_glyphs,
+                    glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier, one_glyph_reads, ring_glyphs,
+                    shows_other_glyph)
 from .sliders import slider_tracks
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, keypad_keys,
                        list_row_icons, menu_columns, menu_glyphs, table_cells, toolbar_icons, toolbar_labels,
@@ -114,6 +115,11 @@ class Semantics:
         accented = [r for r in np.flatnonzero(roles == "textbox").tolist()
                     if everything.kind[r] == "region" and not neutral_inside(rgb, everything.xyxy[r])]
         roles[accented] = result.likeliest_other(accented, ("textbox", "combobox", "spinbox"))[0]
+        # a glyph alone shows no value, so it is no field (see `roles.glyph_fields`); nor a tick
+        # box, unless it is drawn as one
+        lone, boxy = glyph_fields(elements.kind, elements.text, elements.label, roles[:n])
+        roles[lone] = np.where(boxy, result.likeliest_other(lone, ENTRY_ROLES)[0],
+                               result.likeliest_other(lone, ENTRY_ROLES + STATEFUL)[0])
         # a framed value with a drop-down arrow is a combo box (see `compounds`); its text the value
         values = [int(parts[k][0]) for k in dropdowns]
         roles[n + dropdowns] = "combobox"

@@ -352,6 +352,23 @@ def action_icons(elements, roles: np.ndarray, sure: float) -> np.ndarray:
     return np.flatnonzero((elements.kind == "icon") & np.isin(roles[:n], ("icon", "image")) & action)
 
 
+#: Roles that show a value the user types or picks.
+ENTRY_ROLES = ("textbox", "combobox", "spinbox")
+
+
+def glyph_fields(kind: np.ndarray, texts: np.ndarray, labels: np.ndarray, roles: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of the leaves (``kind``, ``texts``, icon ``labels``, ``roles``, all ``(N,)``) that are a
+    glyph alone -- an icon, or one symbol read as text (a zoom button's "+") -- called a field
+    (`ENTRY_ROLES`): a glyph shows no value, so it is none (caja's pencil beside its path bar
+    came back a spin box). With them, (K,) bool: whether each is drawn as a tick box
+    (`STATEFUL_GLYPHS`), which may keep a check box's role."""
+    symbol = np.array([len(str(t).strip()) == 1 and not str(t).strip().isalnum() for t in texts], bool)
+    glyph = (np.asarray(kind) == "icon") | ((np.asarray(kind) == "text") & symbol)
+    rows = np.flatnonzero(glyph & np.isin(np.asarray(roles, dtype=object), ENTRY_ROLES))
+    return rows, np.array([str(labels[r]) in STATEFUL_GLYPHS for r in rows], bool)
+
+
 def glyphs_read_as_letters(elements, roles: np.ndarray) -> np.ndarray:
     """Rows of text runs the classifier calls a checkbox, radio or switch that are one glyph
     read as a letter or two (an "O" for a radio's ring): at most two characters, all from
