@@ -10,7 +10,7 @@ from conftest import font
 from detact.text.fast import (capitals_joined, glyph_before, icon_box, letter_sized, lowered_word_ends, per_word_confidence,
                               split_at_separators, split_leading_glyphs, split_unread_leading_ink, with_side_room,
                               without_line_above, word_start)
-from detact.text.split import find_underlines, inside_frame, joined_overlaps, split_line, split_lines
+from detact.text.split import find_underlines, inside_frame, split_line, split_lines
 
 
 def line_image(parts, size=(420, 30), icon_at=None, underline=None) -> np.ndarray:
@@ -658,19 +658,6 @@ def test_a_bar_or_bracket_in_text_is_no_frame_side(text, px, pad):
     rows = np.flatnonzero((gray < 200).any(axis=1))
     texts, icons = split_line(gray, (6, int(rows[0]) - pad, 200, int(rows[-1]) + 1 + pad), rgb=rgb)
     assert len(texts) == 1 and not icons, texts
-
-
-@pytest.mark.parametrize("boxes, joined", [
-    ([[76, 82, 98, 98], [89, 81, 131, 102]], [[76, 81, 131, 102]]),    # a radio's ring and its label's start
-    ([[10, 10, 60, 30], [58, 10, 120, 30]], [[10, 10, 60, 30], [58, 10, 120, 30]]),   # 2 px: touching, apart
-    ([[10, 10, 60, 30], [40, 27, 120, 47]], [[10, 10, 60, 30], [40, 27, 120, 47]]),   # two lines, one under the other
-    ([[0, 0, 30, 20], [15, 0, 60, 20], [45, 2, 80, 18]], [[0, 0, 80, 20]]),          # a chain joins whole
-    ([[0, 0, 60, 20], [55, 0, 120, 20]], [[0, 0, 60, 20], [55, 0, 120, 20]]),       # 5 of 60 px: neighbours
-    ([[0, 0, 50, 20]], [[0, 0, 50, 20]]),
-])
-def test_line_boxes_overlapping_on_one_row_are_joined(boxes, joined):
-    out = joined_overlaps(np.array(boxes))
-    assert sorted(out.tolist()) == sorted(joined)
 
 
 def test_an_inline_icon_of_bars_cuts_the_sentence_round_it():

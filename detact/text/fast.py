@@ -21,8 +21,8 @@ from .detect import TextDetector
 from .export import RECOGNIZER_HEIGHT
 from .lexicon import repaired_words
 from .recognize import ScreenRecognizer, TextRecognizer
-from .split import (baseline_and_top, find_underlines, inside_frame, joined_overlaps, median_ink, split_at_columns,
-                    split_lines, true_runs)
+from .split import (baseline_and_top, find_underlines, inside_frame, median_ink, split_at_columns, split_lines,
+                    true_runs)
 
 log = logging.getLogger("detact.text")
 
@@ -601,7 +601,6 @@ class FastTextEngine(TextEngine):
     def _runs(self, rgb: np.ndarray, gray: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """`runs` with the gray image (`to_gray` of ``rgb``) already made."""
         lines, _ = self.detector.detect(rgb)
-        lines = joined_overlaps(lines)
         xyxy, _, glyphs = split_lines(gray, lines, rgb) if len(lines) else (lines, None, np.zeros((0, 4), np.int32))
         xyxy = split_at_columns(gray, xyxy)
         source = rgb if isinstance(self.recognizer, ScreenRecognizer) else gray

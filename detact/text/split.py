@@ -480,41 +480,6 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
     return texts, icons
 
 
-def joined_overlaps(xyxy: np.ndarray, min_overlap: int = 3, share: float = 0.3, same_row: float = 0.6) -> np.ndarray:
-    """Line boxes (N, 4) with those that overlap on one row joined into one box (their union):
-    boxes overlapping across by at least ``min_overlap`` px and ``share`` of the narrower's
-    width (neighbours a word space apart overlap by a few pixels: the detector grows its
-    boxes), and down by ``same_row`` of the lower's height. The detector can cut a line in two
-    boxes that share pixels (a radio's ring and the start of its label, "O:" and "Tree"), and
-    each box read alone reads the other's ink into its own ("2 Tree"); one box is split where
-    its ink has gaps (`split_line`)."""
-    b = np.asarray(xyxy, np.int64).reshape(-1, 4)
-    if len(b) < 2:
-        return np.asarray(xyxy, np.int32).reshape(-1, 4)
-    h = b[:, 3] - b[:, 1]
-    across = np.minimum(b[:, None, 2], b[None, :, 2]) - np.maximum(b[:, None, 0], b[None, :, 0])
-    down = np.minimum(b[:, None, 3], b[None, :, 3]) - np.maximum(b[:, None, 1], b[None, :, 1])
-    w = b[:, 2] - b[:, 0]
-    linked = ((across >= np.maximum(min_overlap, share * np.minimum(w[:, None], w[None, :])))
-              & (down >= same_row * np.minimum(h[:, None], h[None, :])))
-    np.fill_diagonal(linked, False)
-    if not linked.any():
-        return b.astype(np.int32)
-    group = np.arange(len(b))
-    for i, j in zip(*np.nonzero(np.triu(linked))):      # union-find over the linked pairs
-        gi, gj = i, j
-        while group[gi] != gi:
-            gi = group[gi]
-        while group[gj] != gj:
-            gj = group[gj]
-        group[max(gi, gj)] = min(gi, gj)
-    for i in range(len(b)):
-        while group[group[i]] != group[i]:
-            group[i] = group[group[i]]
-    out = [np.concatenate([b[group == g, :2].min(axis=0), b[group == g, 2:].max(axis=0)]) for g in np.unique(group)]
-    return np.array(out, np.int32)
-
-
 def split_lines(gray: np.ndarray, xyxy: np.ndarray, rgb: np.ndarray | None = None
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Split every line box (colours from ``rgb`` when given). Returns (text boxes, index of
