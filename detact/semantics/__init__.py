@@ -23,10 +23,10 @@ from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
 from ..scale import pixel_scale
 from ..text.lexicon import menu_items_read
-from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow, value_texts,
+from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
                         fields_around_icons, framed_regions, labelled_plates, linked_buttons, neutral_inside,
                         numeric_text, placeholder_compounds, placeholder_fields, plate_combos, plate_frames,
-                        spin_buttons, stepper_fields, value_apart)
+                        spin_buttons, stepper_fields, value_apart, value_texts)
 from .features import control_inputs
 from .labels import FIELDS, assign_names
 from .plates import KEEP_ROLES, centred_labels

@@ -140,11 +140,10 @@ def combo_divider(rgb: np.ndarray, frame: np.ndarray, text: np.ndarray) -> int:
     """The x of the divider between an editable combo box's entry and its button -- a line down
     ``frame`` right of ``text`` (boxes x0, y0, x1, y1 on the RGB uint8 ``rgb``) with a
     drop-down arrow after it (`has_dropdown_arrow`) -- or -1."""
-    found = _ink_right_of(rgb, frame, text)
-    if found is None:
+    _, y0, x1, y1 = (int(v) for v in frame)
+    left = int(text[2]) + 3          # the window `_ink_right_of` looks in
+    if x1 - 2 - left < 6 or y1 - y0 < 12:
         return -1
-    x0, y0, x1, y1 = (int(v) for v in frame)
-    left = int(text[2]) + 3
     divider = _divider(median_ink(to_gray(rgb[y0 + 3:y1 - 2, left:x1 - 2]), 60))
     if not len(divider) or not has_dropdown_arrow(rgb, frame, text):
         return -1

@@ -423,8 +423,9 @@ def toolbar_labels(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles:
                    scale: float = 1.0, free: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Rule 9: the small icons (at most `TOOLBAR_GLYPH` px; ``free`` ``(N,)`` bool, default all)
     that stand in a toolbar -- two or more other small icons on their row within
-    ``TOOLBAR_REACH`` icon heights (at least `TOOLBAR_ITEM` px each) of the item, and no icon straight above or below within two
-    heights (a list's or sidebar's rows stack) -- with, for each, its label: a short text run
+    ``TOOLBAR_REACH`` icon heights (at least `TOOLBAR_ITEM` px each) of the item, and no icon
+    straight above or below within two heights (a list's or sidebar's rows stack) -- with, for
+    each, its label: a short text run
     on its right, one icon width away at most (``TOOLBAR_LABEL_WORDS`` words, at most twice the
     icon's height), or -1 when nothing is written within two icon widths on its right. Only
     icons ``roles`` ``(N,)`` calls an icon, image or button and labels it calls text, a list

@@ -89,12 +89,10 @@ def closable_tabs(kind: np.ndarray, xyxy: np.ndarray, labels: np.ndarray, roles:
             spread.append(k)
     # tabs stretched over a wide strip put their close buttons far from their labels: two or
     # more such pairs in a row are tabs (a window's title and its close button are one pair)
-    rows = {}
-    for k in spread:
-        rows.setdefault(round(cy_all[k] / max(1.0, b[k, 3] - b[k, 1])), []).append(k)
-    for ks in rows.values():
-        if len(ks) >= 2:
-            found.extend(ks)
+    spread = np.array(spread, np.int64)
+    for k in spread.tolist():
+        if (np.abs(cy_all[spread] - cy_all[k]) <= (b[k, 3] - b[k, 1]) / 2).sum() >= 2:   # itself and another
+            found.append(k)
     return np.array(sorted(found), np.int64)
 
 

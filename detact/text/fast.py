@@ -659,8 +659,8 @@ class FastTextEngine(TextEngine):
         ``source`` (the image the recognizer reads), and the run takes the glyph in when that
         read starts with a number and a space, or with a capital (or a short word: "Do not
         show") read off the glyph and lower-case letters read off the word while the glyph's ink
-        in ``gray`` (H, W) stays within the word's rows (`letter_sized`). Returns the (N, 4) runs and the (G', 4) glyphs
-        left."""
+        in ``gray`` (H, W) stays within the word's rows (`letter_sized`). Returns the (N, 4) runs
+        and the (G', 4) glyphs left."""
         nxt = glyph_before(glyphs, xyxy)
         cand = np.flatnonzero(nxt >= 0)
         if not len(cand):
