@@ -1689,6 +1689,7 @@ def test_the_parse_calls_a_plain_combo_plate_a_combo_box():
     ("text", "+", "", "spinbox", True, False),            # a zoom button's plus read as text
     ("icon", "", "checkbox", "combobox", True, True),     # a box glyph may stay a check box
     ("icon", "", "edit", "button", False, False),         # called no field: left alone
+    ("icon", "", "search", "textbox", False, False),      # a field's magnifier may stand for its field
     ("text", "12", "", "spinbox", False, False),          # a value: a spin box may show it
     ("text", "A", "", "textbox", False, False),           # a letter
 ])

@@ -354,6 +354,9 @@ def action_icons(elements, roles: np.ndarray, sure: float) -> np.ndarray:
 
 #: Roles that show a value the user types or picks.
 ENTRY_ROLES = ("textbox", "combobox", "spinbox")
+#: Icons drawn inside a field (its magnifier, its clear button): called the field, they may
+#: stand for a field the segmenter did not find (`glyph_fields`).
+IN_FIELD_GLYPHS = ("search", "find", "filter", "clear")
 
 
 def glyph_fields(kind: np.ndarray, texts: np.ndarray, labels: np.ndarray, roles: np.ndarray
@@ -361,10 +364,12 @@ def glyph_fields(kind: np.ndarray, texts: np.ndarray, labels: np.ndarray, roles:
     """Rows of the leaves (``kind``, ``texts``, icon ``labels``, ``roles``, all ``(N,)``) that are a
     glyph alone -- an icon, or one symbol read as text (a zoom button's "+") -- called a field
     (`ENTRY_ROLES`): a glyph shows no value, so it is none (caja's pencil beside its path bar
-    came back a spin box). With them, (K,) bool: whether each is drawn as a tick box
+    came back a spin box). Icons drawn inside fields (`IN_FIELD_GLYPHS`) are left: one may
+    stand for its field. With them, (K,) bool: whether each is drawn as a tick box
     (`STATEFUL_GLYPHS`), which may keep a check box's role."""
     symbol = np.array([len(str(t).strip()) == 1 and not str(t).strip().isalnum() for t in texts], bool)
-    glyph = (np.asarray(kind) == "icon") | ((np.asarray(kind) == "text") & symbol)
+    in_field = np.isin(np.asarray(labels, dtype=object), IN_FIELD_GLYPHS)
+    glyph = ((np.asarray(kind) == "icon") & ~in_field) | ((np.asarray(kind) == "text") & symbol)
     rows = np.flatnonzero(glyph & np.isin(np.asarray(roles, dtype=object), ENTRY_ROLES))
     return rows, np.array([str(labels[r]) in STATEFUL_GLYPHS for r in rows], bool)
 
