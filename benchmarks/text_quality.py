@@ -64,7 +64,8 @@ from typing import Callable, Iterable, Sequence
 import numpy as np
 from PIL import Image
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# this checkout's package first (not whatever `pip install -e` points at), then the benchmarks
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[1])]
 from text_pages import (DEFAULT_CHROMIUM, DEFAULT_NPM_CACHE, DEFAULT_OUT, FONTS, SIZE_BUCKETS,  # noqa: E402
                         RenderedPage, ToolMissing, build_pages)
 
