@@ -341,13 +341,14 @@ def leading_icon(line: LineInk, group: np.ndarray, following: np.ndarray, icon_g
 
 
 def frame_sides(line: LineInk, max_stroke: int = 3, cover: float = 0.8, taller: float = 1.6) -> np.ndarray:
-    """(S, 2) column runs [start, end) of ``line`` that are the sides of frames standing inside
-    it: a toolbar's line box that runs across a page field and a zoom box holds their borders
-    ("[1/1]", "[100%"). A side stands between other ink, is at most ``max_stroke`` px wide, inked down >= ``cover`` of the
-    box's rows, and >= ``taller`` times as tall as the other column runs' ink (their median inked rows) (a
-    "|" or a "[" in text rises about 1.25 times a capital's height; a letter never spans the
-    detector's box, which pads it)."""
-    core = line.ink[max_stroke:-max_stroke]    # a frame's top or bottom border would join its sides
+    """(S, 2) column runs [start, end) of ``line`` that may be the sides of frames standing
+    inside it: a toolbar's line box that runs across a page field and a zoom box holds their
+    borders ("[1/1]", "[100%"). A side stands between other ink, is at most ``max_stroke`` px
+    wide, each of its columns inked down >= ``cover`` of the box's rows (all but ``max_stroke``
+    at the top and the bottom, where a frame's borders would join its sides), and >= ``taller``
+    times as tall as the other column runs (their median inked rows): a "|" or a "[" in text
+    rises about 1.25 times a capital's height. `cornered` then asks for the frame's border."""
+    core = line.ink[max_stroke:-max_stroke]
     runs = true_runs(core.any(axis=0))
     h = core.shape[0]
     if len(runs) < 3 or h < 8:
@@ -358,7 +359,7 @@ def frame_sides(line: LineInk, max_stroke: int = 3, cover: float = 0.8, taller: 
     thinnest = np.array([core[:, a:b].sum(axis=0).min() for a, b in runs])
     full = (widths <= max_stroke) & (thinnest >= cover * h)
     full[[0, -1]] = False   # at the line's ends: `inside_frame`'s, or an icon's edge ("]Trash")
-    if not full.any() or full.all():
+    if not full.any():
         return runs[:0]
     return runs[full & (heights >= taller * float(np.median(heights[~full])))]
 
