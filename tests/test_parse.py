@@ -203,6 +203,16 @@ def test_bundled_sample_parses_with_labels(parser):
         assert {e.icon for e in els if e.label == "settings"} == {"fa6-solid:gear"}
 
 
+def test_a_ticked_box_is_checked_and_its_label_is_not(parser):
+    """The sample's "Keep a copy in Sent" box is ticked: the check box says so, its label (a
+    child of it) does not."""
+    els = parser.parse(SAMPLE).elements
+    [label] = find_text(els, "Keep a copy in Sent")
+    box = next(e for e in els if e.id == label.parent)
+    assert box.role == "checkbox" and "checked" in box.states
+    assert "checked" not in label.states
+
+
 def test_json_round_trip_and_contract(parser):
     result = parser.parse(SAMPLE)
     data = json.loads(result.to_json())

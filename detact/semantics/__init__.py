@@ -278,6 +278,8 @@ class Semantics:
             everything = everything.with_(value=value)
         everything = _with_entries(everything, entries_in_combos(rgb, everything, part_rows))
         everything = _renumber(everything)
+        # the check of a check box, radio or switch is the control's: its label is not checked
+        everything = everything.with_(states=_label_states(everything))
         remaining = _without(groups, compounds.xyxy[control]) if len(compounds) else groups
         return build_tree(everything, remaining, rgb.shape[1], rgb.shape[0], first_id=len(everything))
 
@@ -322,6 +324,18 @@ def _with_candidates(compounds: Elements, counts: np.ndarray, parts: list[np.nda
     return (Elements.concat([compounds, framed_regions(np.asarray(boxes).reshape(-1, 4))]),
             np.concatenate([counts, np.array([len(p) for p in new_parts], np.int32)]),
             list(parts) + list(new_parts), first + np.arange(len(new_parts)))
+
+
+def _label_states(everything: Elements) -> list[tuple[str, ...]]:
+    """The states of ``everything`` (numbered by row, parents by id) with "checked" taken off the
+    children of checkable controls (`STATEFUL`) that are not checkable themselves: the label of
+    a ticked "Keep a copy in Sent" box read the tick as its own state."""
+    states = list(everything.states)
+    parent = everything.parent
+    for r in np.flatnonzero(parent >= 0).tolist():
+        if everything.role[parent[r]] in STATEFUL and everything.role[r] not in STATEFUL:
+            states[r] = tuple(s for s in states[r] if s != "checked")
+    return states
 
 
 def _with_checked(states: list[tuple[str, ...]], rows: np.ndarray, checked: np.ndarray) -> list[tuple[str, ...]]:
