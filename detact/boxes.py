@@ -50,6 +50,19 @@ def nms(xyxy: np.ndarray, scores: np.ndarray, iou_threshold: float) -> np.ndarra
     return order[np.array(keep, np.int64)]
 
 
+def centred_across(inner: np.ndarray, outer: np.ndarray, tolerance: float, room: float) -> np.ndarray:
+    """(K,) bool: whether each box of ``inner`` (K, 4) sits centred across its box of ``outer``
+    (K, 4): its centre within ``tolerance`` of the outer box's width of the outer box's centre,
+    with at least ``room`` of its own heights free on both sides (a label on its button)."""
+    inner = np.asarray(inner, np.float64).reshape(-1, 4)
+    outer = np.asarray(outer, np.float64).reshape(-1, 4)
+    height = np.maximum(inner[:, 3] - inner[:, 1], 1)
+    width = np.maximum(outer[:, 2] - outer[:, 0], 1)
+    off = np.abs((inner[:, 0] + inner[:, 2]) - (outer[:, 0] + outer[:, 2])) / 2
+    free = np.minimum(inner[:, 0] - outer[:, 0], outer[:, 2] - inner[:, 2])
+    return (off <= tolerance * width) & (free >= room * height)
+
+
 def holds_point(xyxy: np.ndarray, points: np.ndarray) -> np.ndarray:
     """Whether each box holds each point (x0 <= x < x1, y0 <= y < y1), broadcast over the
     leading axes: boxes (N, 4) and one point (2,) -> (N,); one box (4,) and points (N, 2) -> (N,)."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from detact.boxes import areas, coverage, gaps_beside, holds_none, holds_point, intersections, iou, nms, reading_order
+from detact.boxes import (areas, centred_across, coverage, gaps_beside, holds_none, holds_point, intersections, iou, nms,
+                          reading_order)
 
 
 def B(*rows) -> np.ndarray:
@@ -119,3 +120,15 @@ def test_holds_none(boxes, rows, expected):
 ])
 def test_holds_point(boxes, points, expected):
     assert holds_point(np.array(boxes), np.array(points)).tolist() == expected
+
+
+@pytest.mark.parametrize("inner, outer, centred", [
+    ([40, 10, 80, 30], [0, 0, 120, 40], True),       # in the middle, 40 px free each side
+    ([44, 10, 84, 30], [0, 0, 120, 40], True),       # 4 px off: within a tenth of 120
+    ([60, 10, 100, 30], [0, 0, 120, 40], False),     # 20 px off centre
+    ([5, 10, 115, 30], [0, 0, 120, 40], False),      # centred, but 5 px free: under 0.35 heights (7 px)
+    ([7, 10, 113, 30], [0, 0, 120, 40], True),
+    ([40, 0, 80, 10], [0, 0, 120, 40], True),        # only across: the height is not looked at
+])
+def test_centred_across(inner, outer, centred):
+    assert centred_across(np.array([inner]), np.array([outer]), 0.1, 0.35).tolist() == [centred]

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from ..boxes import coverage, holds_point, iou
+from ..boxes import centred_across, coverage, holds_point, iou
 
 #: Grey levels within which a 2x2 block counts as flat (anti-aliased edges and text are not).
 FLAT_LEVELS = 2
@@ -124,7 +124,8 @@ def _new_boxes(boxes: list, regions: np.ndarray) -> np.ndarray:
 PLATE_ASPECT = 1.2
 #: ... this many label heights wider than its label.
 PLATE_MARGIN = 8.0
-#: The label's centre is at most this share of the plate's width off the plate's centre.
+#: The label's centre is at most this share of the plate's width off the plate's centre (as
+#: `semantics.plates` asks of a button's label).
 PLATE_CENTRING = 0.1
 #: Free room left and right of the label inside the plate, in run heights (a run's box is
 #: padded: a 23 px run holds 12 px letters).
@@ -155,9 +156,7 @@ def filled_plates(rgb: np.ndarray, text_xyxy: np.ndarray, regions_xyxy: np.ndarr
             continue
         run = text[held[0]]
         th, tw, pw = run[3] - run[1], run[2] - run[0], box[2] - box[0]
-        room = min(run[0] - box[0], box[2] - run[2])
-        if abs((run[0] + run[2]) - (box[0] + box[2])) / 2 > PLATE_CENTRING * pw or room < PLATE_ROOM * th \
-                or pw > tw + PLATE_MARGIN * th:
+        if not centred_across(run, box, PLATE_CENTRING, PLATE_ROOM)[0] or pw > tw + PLATE_MARGIN * th:
             continue
         beside = holds_point(box, region_centres) & ~holds_point(run, region_centres)
         if beside.any():

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..boxes import centred_across
 from ..elements import Elements
 
 #: The text's centre is at most this share of the frame's width (height) off the frame's centre.
@@ -31,11 +32,7 @@ def centred_labels(elements: Elements) -> np.ndarray:
         return rows
     t = elements.xyxy[rows].astype(np.float64)
     f = elements.frame[rows].astype(np.float64)
-    tw, th = t[:, 2] - t[:, 0], np.maximum(t[:, 3] - t[:, 1], 1)
-    fw, fh = np.maximum(f[:, 2] - f[:, 0], 1), np.maximum(f[:, 3] - f[:, 1], 1)
-    dx = np.abs((t[:, 0] + t[:, 2]) - (f[:, 0] + f[:, 2])) / 2
+    tw, fw, fh = t[:, 2] - t[:, 0], np.maximum(f[:, 2] - f[:, 0], 1), np.maximum(f[:, 3] - f[:, 1], 1)
     dy = np.abs((t[:, 1] + t[:, 3]) - (f[:, 1] + f[:, 3])) / 2
-    room = np.minimum(t[:, 0] - f[:, 0], f[:, 2] - t[:, 2])
-    ok = (dx <= CENTRE_TOLERANCE * fw) & (dy <= CENTRE_TOLERANCE * fh) & (room >= MIN_SIDE_ROOM * th) \
-        & (fw > tw)
+    ok = centred_across(t, f, CENTRE_TOLERANCE, MIN_SIDE_ROOM) & (dy <= CENTRE_TOLERANCE * fh) & (fw > tw)
     return rows[ok]
