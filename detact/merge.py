@@ -3,7 +3,8 @@
 Rules, applied in this order (all vectorised over box pairs):
 1. Phantom text goes: single characters read with low confidence (a checkbox read as "J"),
    and reads with no letter or digit that hold two or more icon regions side by side (a
-   toolbar's copy and paste icons read as "€€", zoom in and out as "@@"; `icons_read_as_symbols`).
+   toolbar's copy and paste icons read as "€€", zoom in and out as "@@"; `icons_read_as_symbols`),
+   or round letters no more than the square icon regions they hold (framed icons read "00").
    Regions from different sources (segmenter contours, glyphs split off text lines) that
    overlap by IoU > 0.5 are one thing: the larger box stays (greedy NMS by area).
 2. A region that lies mostly inside a text box (a glyph, a word's edge contour), or is the
@@ -36,26 +37,41 @@ def drop_phantom_text(text: Elements, min_single_char_score: float = 0.75) -> El
     return text[~(short & (text.score < min_single_char_score))]
 
 
+#: What an icon in a rounded frame is read as (rule 1).
+FRAME_READS = frozenset("0OoDQ")
+
+
 def icons_read_as_symbols(text: Elements, regions: Elements, *, glyph_max: int = 24,
-                          inside: float = 0.7, aspect: float = 2.0) -> np.ndarray:
+                          inside: float = 0.7, aspect: float = 2.0, square: float = 1.25,
+                          tall: float = 0.7) -> np.ndarray:
     """(T,) bool: text elements that are a row of icons misread. Such a read has no letter or
     digit and holds (``inside`` of each) two or more regions that are glyph-sized (longest side
     <= ``glyph_max``), square-ish (sides within ``aspect``), at least half the read's height
     both ways and do not overlap each other: the "()" of a key or the "[.!?]" of a code line
-    are narrow strokes, a code line's quotes short."""
+    are narrow strokes, a code line's quotes short. A read of round letters (``FRAME_READS``:
+    what a framed icon looks like to the recognizer) is one too when it has no more characters
+    than such regions and they are square (sides within ``square``) and at least ``tall`` of
+    its height: lximage-qt's framed zoom-in and zoom-out icons read as "00" (a "0" is taller
+    than wide)."""
     out = np.zeros(len(text), bool)
-    symbols = np.array([bool(t.strip()) and not any(c.isalnum() for c in t) for t in text.text], bool)
-    if not symbols.any() or not len(regions):
+    chars = [t.replace(" ", "") for t in text.text]
+    if not len(regions) or not any(chars):
         return out
     wh = (regions.xyxy[:, 2:] - regions.xyxy[:, :2]).astype(np.float64)
     icon_like = (wh.max(axis=1) <= glyph_max) & (wh.max(axis=1) <= aspect * np.maximum(wh.min(axis=1), 1))
+    squarish = wh.max(axis=1) <= square * np.maximum(wh.min(axis=1), 1)
     held = coverage(text.xyxy, regions.xyxy) >= inside
-    for t in np.flatnonzero(symbols):
+    for t in np.flatnonzero([bool(c) for c in chars]):
         height = text.xyxy[t, 3] - text.xyxy[t, 1]
-        rows = np.flatnonzero(held[t] & icon_like & (wh.min(axis=1) >= 0.5 * height))
+        symbols = not any(c.isalnum() for c in chars[t])
+        if not symbols and not set(chars[t]) <= FRAME_READS:
+            continue
+        keep = held[t] & icon_like & (wh.min(axis=1) >= (0.5 if symbols else tall) * height)
+        rows = np.flatnonzero(keep if symbols else keep & squarish)
         overlap = iou(regions.xyxy[rows], regions.xyxy[rows]) > 0
         np.fill_diagonal(overlap, False)
-        out[t] = len(rows) >= 2 and not overlap.any()
+        enough = len(rows) >= max(2, 0 if symbols else len(chars[t]))
+        out[t] = enough and not overlap.any()
     return out
 
 

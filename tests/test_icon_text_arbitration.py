@@ -114,6 +114,40 @@ def test_short_reads_that_are_icons(draw, read, answer, kind, text, label):
     assert (out.kind[0], out.text[0], out.label[0]) == (kind, text, label)
 
 
+def _letter_toolbar(letter_plate: bool, word: bool) -> tuple[np.ndarray, Elements]:
+    """A toolbar row: a one-colour letter-like icon read "D", two symbolic icons beside it, and
+    (``word``) a word right after the letter; ``letter_plate``: the letter sits on its own plate."""
+    img = Image.new("RGB", (200, 32), (246, 245, 244))
+    d = ImageDraw.Draw(img)
+    d.text((16, 16), "D", fill=(0, 0, 0), font=_font(22), anchor="mm")
+    for x in (48, 80):
+        d.ellipse([x + 4, 6, x + 24, 26], outline=(46, 52, 54), width=3)
+    boxes = [[4, 2, 28, 30], [48, 4, 76, 28], [80, 4, 108, 28]]
+    kinds, texts = ["text", "region", "region"], ["D", "", ""]
+    if word:
+        d.text((150, 16), "Open", fill=(0, 0, 0), font=_font(16), anchor="mm")
+        boxes, kinds, texts = [[4, 2, 28, 30], [128, 6, 172, 26]], ["text", "text"], ["D", "Open"]
+    frame = np.full((len(boxes), 4), -1, np.int32)
+    if letter_plate:
+        frame[0] = [0, 0, 32, 32]
+    return np.asarray(img), Elements(boxes, kinds, texts, score=[0.9] * len(boxes), frame=frame)
+
+
+@pytest.mark.parametrize("letter_plate, word, sure, kind", [
+    (False, False, True, "icon"),     # a flat "new file" read as "D" among icons: the icon
+    (False, False, False, "text"),    # the encoder unsure: the read stays
+    (True, False, True, "text"),      # on its own plate: a key's letter
+    (False, True, True, "text"),      # a word beside it: a letter of the line
+])
+def test_a_letter_among_toolbar_icons(letter_plate, word, sure, kind):
+    rgb, els = _letter_toolbar(letter_plate, word)
+    score = ENCODER_SURE + 0.1 if sure else ENCODER_SURE - 0.1
+    answers = {tuple(int(v) for v in b): ("new file", "", score, "encoder") for b in els.xyxy}
+    out = label_icons(rgb, els, FixedRecognizer(answers))
+    assert out.kind[0] == kind
+    assert out.label[0] == ("new file" if kind == "icon" else "")
+
+
 def _result(roles, probs, classes, states):
     roles = np.array(roles, dtype=object)
     probs = None if probs is None else np.array(probs, np.float32)

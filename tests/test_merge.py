@@ -47,6 +47,13 @@ def test_rule1_phantom_single_characters(read, kept):
     ('"",', [[200, 31, 210, 38], [214, 31, 224, 38]], False),     # code's quotes: short marks
     ("€€", [[195, 32, 217, 54], [210, 31, 232, 54]], False),      # overlapping regions: one thing
     ("€€", [[195, 32, 237, 54], [230, 31, 252, 54]], False),      # a region wider than a glyph
+    # lximage-qt's framed zoom-in and zoom-out icons read as "00": one character per square icon
+    ("00", [[195, 32, 217, 54], [230, 32, 252, 54]], True),
+    ("0D", [[195, 32, 217, 54], [230, 32, 252, 54]], True),
+    ("000", [[195, 32, 217, 54], [230, 32, 252, 54]], False),     # more characters than icons
+    ("00", [[195, 32, 209, 54], [230, 32, 244, 54]], False),      # tall narrow marks: digits
+    ("00", [[195, 38, 211, 54], [230, 38, 246, 54]], False),      # short of the read's height
+    ("ok", [[195, 32, 217, 54], [230, 32, 252, 54]], False),      # not round letters: a word
 ])
 def test_rule1_icons_read_as_symbols(read, inner, misread):
     t = text(([194, 30, 253, 59], read, 0.4))

@@ -12,7 +12,10 @@ Rules (all vectorised over the element list):
    colours (`multicoloured`: text is drawn in one colour; a full-colour toolbar icon read as
    "0" or "8" is not), and when it has no letter or digit ("<^", "@") and the recognizer
    names a function with at least `ENCODER_SURE`, or it reads as two bars or rings ("00",
-   "II": `PAUSE_READS`) and the recognizer surely names it pause. A small region or short
+   "II": `PAUSE_READS`) and the recognizer surely names it pause, and when it is one
+   character among a toolbar's icons as in rule 3 (no plate of its own, two or more icons beside
+   it on its row, no word beside it) and the recognizer surely names a function: a flat "new
+   file" read as "D", a folder as "B". A small region or short
    read between two words of its line (`between_words`: the "=" of "width = 70", a comment's
    "#" after code) is no icon: a read stays text, a region is left to rule 3.
 3. Text-less regions and unlabelled icons whose ink is not already read as text are read as
@@ -137,6 +140,12 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) ->
     kind[iconish | coloured] = "icon"
     text[coloured] = ""
     candidates = iconish | short
+    # a letter read among a toolbar's icons, with no plate and no word beside it, is the icon
+    # the recognizer took for a letter when the encoder surely names it (a "new file" read "D",
+    # a folder "B"), as in rule 3; a keypad's "7" has a plate, a "B" before "Bold" a word
+    words = (elements.kind == "text") & np.array([sum(c.isalnum() for c in str(t)) >= 2 for t in elements.text], bool)
+    in_toolbar = one_char & (elements.frame < 0).all(axis=1) & ~beside_words(elements.xyxy, words) \
+        & (icon_neighbours(elements.xyxy, kind == "icon") >= 2)
     if matcher is not None and candidates.any():
         idx = np.flatnonzero(candidates)
         if hasattr(matcher, "label"):        # IconRecognizer: functions
@@ -146,7 +155,8 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) ->
             # one-character text becomes an icon only on an exact bank match, a symbol on a sure one
             exact = np.array([s == "ssim" for s in found.source], bool)
             sure = (one_char[idx] & exact) | (symbols[idx] & (names != "") & (scores >= ENCODER_SURE)) \
-                | (bars[idx] & (names == "pause") & (scores >= ENCODER_SURE))
+                | (bars[idx] & (names == "pause") & (scores >= ENCODER_SURE)) \
+                | (in_toolbar[idx] & (names != "") & (scores >= ENCODER_SURE))
         else:
             names, scores = matcher.match(rgb, elements.xyxy[candidates])
             names, icons = np.array(names, dtype=object), np.full(len(idx), "", dtype=object)
