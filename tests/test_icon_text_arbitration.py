@@ -271,6 +271,24 @@ def test_a_surely_named_toolbar_glyph_is_not_read_as_a_letter(n, framed, stays_i
         assert out.text[first] == "Q", "the magnifier no longer reads as a letter: this test checks nothing"
 
 
+@pytest.mark.parametrize("label, score, stays_icon", [
+    ("checkbox", 0.9, True),                  # a check box's glyph is never read as letters
+    ("radio button", 0.9, True),
+    ("checkbox", ENCODER_SURE - 0.1, False),  # an unsure guess is read (and replaced by "Q")
+    ("search", 0.9, False),                   # alone, any other guess is read
+])
+def test_a_surely_guessed_control_glyph_is_not_read(label, score, stays_icon):
+    from detact.icons.glyphs import read_glyphs
+    from detact.text.fast import FastTextEngine
+
+    rgb, boxes = _toolbar(1)
+    els = Elements(boxes, ["icon"], label=[label], score=[score], frame=np.full((1, 4), -1))
+    out = read_glyphs(rgb, els, FastTextEngine(device="cpu"))
+    assert len(out) == 1 and out.kind[0] == ("icon" if stays_icon else "text")
+    if not stays_icon:
+        assert out.text[0] == "Q"
+
+
 @pytest.mark.parametrize("boxes, icons, expected", [
     ([[0, 0, 20, 20], [30, 0, 50, 20], [60, 0, 80, 20]], [1, 1, 1], [2, 2, 2]),     # a row of three
     ([[0, 0, 20, 20], [30, 0, 50, 20], [95, 0, 115, 20]], [1, 1, 1], [1, 2, 1]),    # the third beyond 4 heights of the first

@@ -1501,6 +1501,12 @@ def _glyph(kind: str, size: int = 14) -> np.ndarray:
         g[a:b + 1, a:b + 1][(yy - size / 2) ** 2 + (xx - size / 2) ** 2 <= (size / 2) ** 2] = 60
     if kind == "bar":
         g[a:a + 4, a:b + 1] = 60
+    if kind == "rounded ticked":                           # thunar's: corners cut, a thin top
+        g[a, a + 3:b - 2] = 60                             # rule, the tick's tail over the right side
+        g[b, a + 1:b] = g[a + 2:b, a] = g[a + 2:b, b] = 60
+        for i in range(size // 2):
+            g[a + size // 2 + i // 2, a + 3 + i] = 0
+            g[a + size - 4 - i, a + size // 2 + i] = 0
     return g
 
 
@@ -1508,6 +1514,7 @@ def _glyph(kind: str, size: int = 14) -> np.ndarray:
     ("box", 14, False), ("ticked", 14, True), ("dash", 14, True),     # empty, ticked, mixed
     ("sunken", 12, False), ("sunken ticked", 12, True),               # Qt's Windows style
     ("ticked", 20, True),
+    ("rounded ticked", 16, True),         # three sides (its top is short of 80%): numpy's bools
     ("box", 6, None),                     # too small: a bullet
     ("box", 40, None),                    # too large: a picture frame
     ("disc", 14, None),                   # round: no box
@@ -1700,3 +1707,34 @@ def test_a_glyph_alone_is_no_field(kind, text, label, role, is_glyph_field, boxy
                                       np.array([label, ""], object), np.array([role, "textbox"], object))
     assert rows.tolist() == ([0] if is_glyph_field else [])
     assert drawn_as_box.tolist() == ([boxy] if is_glyph_field else [])
+
+
+def _settings_checks(size: int = 16) -> np.ndarray:
+    """thunar's preferences, drawn: rounded check boxes (their top rule short of the corners) with
+    labels on a grey pane, the second and third ticked (the tick's tail over the right side)."""
+    from PIL import Image, ImageDraw
+
+    from conftest import font
+
+    img = Image.new("RGB", (520, 130), (218, 218, 218))
+    d = ImageDraw.Draw(img)
+    labels = ["Remember view settings for each folder", "Sort folders before files",
+              "Show file size in binary format"]
+    for k, label in enumerate(labels):
+        x, y = 16, 14 + 36 * k
+        d.rounded_rectangle((x, y, x + size - 1, y + size - 1), radius=3, fill=(252, 252, 252),
+                            outline=(140, 140, 140))
+        if k:
+            d.line([(x + 3, y + 8), (x + 6, y + 11), (x + size - 2, y + 3)], fill=(40, 40, 40), width=2)
+        d.text((x + size + 3, y + size // 2), label, fill=(40, 40, 40), font=font(15), anchor="lm")
+    return np.asarray(img)
+
+
+def test_ticked_and_empty_check_boxes_of_a_settings_pane():
+    from detact.parser import Parser
+
+    els = Parser().parse(_settings_checks()).elements
+    boxes = sorted((e for e in els if e.role == "checkbox"), key=lambda e: e.bbox[1])
+    assert [e.name for e in boxes] == ["Remember view settings for each folder", "Sort folders before files",
+                                       "Show file size in binary format"], [(e.role, e.name, e.bbox) for e in els]
+    assert ["checked" in e.states for e in boxes] == [False, True, True]

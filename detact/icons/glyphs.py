@@ -27,7 +27,8 @@ Rules (all vectorised over the element list):
    except a sure guess with no plate of its own, two or more icons beside it on its row
    (`icon_neighbours`) and no word (`beside_words`): a toolbar's flat "new file" reads as "D",
    its magnifier as "Q", while a keypad's "=" (which the encoder may take for a drag handle) is
-   drawn on a key and the "<" of "< Back" stands beside its word. A read whose window reached
+   drawn on a key and the "<" of "< Back" stands beside its word -- and except a sure guess of a
+   check box, radio or switch (`CONTROL_GLYPHS`). A read whose window reached
    into the letters of a text run beside it (`reaches_into`) is no read of the glyph.
 """
 from __future__ import annotations
@@ -49,6 +50,8 @@ ICON_ONE_CHAR_CONFIDENCE = 0.8
 #: Encoder probability from which a guessed function stays on as the label of the text a
 #: confident glyph read makes of the icon (under it the read replaces the guess).
 ENCODER_SURE = 0.5
+#: Functions that are a control's indicator, not a glyph to read (rule 3).
+CONTROL_GLYPHS = frozenset({"checkbox", "radio button", "toggle"})
 #: Longest side of an icon at scale 1, in px.
 ICON_MAX_SIDE = 64
 #: How a pause glyph's two bars read as text ("00", "II", "||"): such a read is the pause icon
@@ -223,7 +226,10 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
     # have plates; the "<" of "< Back" and the "|" of "x ^ y | 192" stand among words)
     toolbar = guessed & (elements.score >= ENCODER_SURE) & (elements.frame < 0).all(axis=1) \
         & (icon_neighbours(elements.xyxy, elements.kind == "icon") >= 2) & ~beside_words(elements.xyxy, words)
-    unlabelled |= guessed & ~toolbar
+    # nor one surely guessed to be a check box, radio or switch: its ink is a control, and a read
+    # of it takes in its label's first letter (thunar's ticked box before "Sort" read "6=")
+    control = guessed & (elements.score >= ENCODER_SURE) & np.isin(elements.label, list(CONTROL_GLYPHS))
+    unlabelled |= guessed & ~toolbar & ~control
     if is_text.any():  # ink already read as text (a key's glyph box beside its read) is not read again
         holds_text = (coverage(elements.xyxy, elements.xyxy[is_text]) >= 0.5).any(axis=1)
         regions, unlabelled = regions & ~holds_text, unlabelled & ~holds_text

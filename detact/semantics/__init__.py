@@ -31,7 +31,8 @@ from .features import control_inputs
 from .labels import FIELDS, assign_names
 from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons, pressed_labels
-from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, control_glyphs,
+from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, box_state,
+                    control_glyphs,
                     glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier, one_glyph_reads, ring_glyphs,
                     shows_other_glyph)
 from .sliders import slider_tracks
@@ -195,6 +196,12 @@ class Semantics:
         # with a label beside it that is no menu item, is that control
         glyph_rows, glyph_roles = control_glyphs(elements, roles)
         roles[glyph_rows] = glyph_roles
+        # a check box's glyph, when it is drawn as a square box, says whether it is ticked
+        # (`box_state`): the classifier, seeing the control with its label, missed thunar's ticks
+        boxed = np.flatnonzero((elements.kind == "icon") & (roles[:n] == "checkbox"))
+        ticks = [box_state(rgb, elements.xyxy[r], scale) for r in boxed.tolist()]
+        drawn = np.array([t is not None for t in ticks], bool)
+        states = _with_checked(states, boxed[drawn], np.array([bool(t) for t in ticks], bool)[drawn])
         # ... and so is an icon drawn as a ring with a label on its right: a radio button
         rings, dotted = ring_glyphs(rgb, elements, roles)
         roles[rings] = "radio"

@@ -293,10 +293,10 @@ def box_state(image: np.ndarray, box, scale: float = 1.0, contrast: int = 40) ->
     h, w = ink.shape
     if not 10 * scale <= min(h, w) <= max(h, w) <= 24 * scale or not 0.85 <= w / h <= 1.18:
         return None
-    top, bottom, left, right = (side.mean() >= 0.8 for side in (ink[:2].any(axis=0), ink[-2:].any(axis=0),
-                                                                 ink[:, :2].any(axis=1), ink[:, -2:].any(axis=1)))
-    # three sides at least, or the dark top and left of a sunken box whose lit sides are the
-    # window's colour (Qt's Windows style)
+    top, bottom, left, right = (bool(side.mean() >= 0.8) for side in (ink[:2].any(axis=0), ink[-2:].any(axis=0),
+                                                                       ink[:, :2].any(axis=1), ink[:, -2:].any(axis=1)))
+    # three sides at least (counted as ints: numpy's bools add up as "or"), or the dark top and
+    # left of a sunken box whose lit sides are the window's colour (Qt's Windows style)
     if top + bottom + left + right < 3 and not (top and left):
         return None
     inside = ink[3:h - 3, 3:w - 3]
