@@ -170,7 +170,9 @@ class Parser:
                                  filled_plates(rgb, text.xyxy, regions.xyxy, fill_scale, flat)])
         regions = Elements.concat([regions, Elements(missed, ["region"] * len(missed), score=[0.5] * len(missed))])
         layout = timed("merge", lambda: merge_layout(text, regions, glyph_max=24 * scale))
-        elements = timed("icons", label_icons, rgb, layout.elements, self.icon_matcher, scale)
+        # an icon's size goes with the scale the text tells: on a 2048 px capture of a scale-2
+        # screen a header bar's menu button is a 74 px plate
+        elements = timed("icons", label_icons, rgb, layout.elements, self.icon_matcher, fill_scale)
         elements = timed("glyphs", read_glyphs, rgb, elements, self.text_engine)
         # the title bar's minimize, maximize and close buttons, named by where they sit (see `window_controls`)
         if self.icon_matcher is not None:

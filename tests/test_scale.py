@@ -1,7 +1,8 @@
 """The screen's scale as its text tells it (`detact.scale.pixel_scale`): from the width, or
 from the text's size on a HiDPI capture narrower than 2400 px; and a wide text field of such a
 capture, 70 px tall (too tall for the edge segmenter's fields at scale 1), found as a text box
-by the search for fields (`segment.fills`), which takes that scale."""
+by the search for fields (`segment.fills`), which takes that scale; and a header bar's menu
+button on such a capture, a 74 px plate, an icon (the icon stage takes that scale too)."""
 from __future__ import annotations
 
 import numpy as np
@@ -63,3 +64,26 @@ def test_wide_field_of_a_2x_capture_is_a_text_box(parser, tmp_path, scale):
     best = int(np.argmax(overlap))
     assert overlap[best] >= 0.8, els.xyxy[best]
     assert els.role[best] == "textbox" and els.name[best] == "Search for"
+
+
+def _hidpi_header_bar() -> np.ndarray:
+    """A 2048x1536 capture of a scale-2 screen: lines of 28 px text and, top right, catfish's menu
+    button, a 74 px plate holding three 4 px bars 6 px apart (too thin for the segmenter alone)."""
+    from PIL import Image, ImageDraw
+
+    from conftest import font
+
+    img = Image.new("RGB", (2048, 1536), (246, 245, 244))
+    d = ImageDraw.Draw(img)
+    for k, word in enumerate(["Search for files", "Documents", "Pictures", "Downloads", "Music", "Videos"]):
+        d.text((60, 200 + 60 * k), word, fill=(40, 40, 40), font=font(28))
+    d.rounded_rectangle((1967, 7, 2040, 76), radius=8, fill=(249, 249, 249), outline=(170, 170, 165), width=2)
+    for y in (30, 40, 50):
+        d.rectangle((1990, y, 2017, y + 3), fill=(43, 43, 43))
+    return np.asarray(img)
+
+
+def test_an_icon_plate_of_a_2x_capture_is_an_icon(parser):
+    plate = [e for e in parser.parse(_hidpi_header_bar()).elements if e.bbox[0] > 1900]
+    assert len(plate) == 1 and plate[0].kind == "icon" and plate[0].role == "button", plate
+    assert plate[0].label, "the encoder named nothing: the icon stage never saw the plate"
