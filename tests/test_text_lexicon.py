@@ -13,6 +13,9 @@ from detact.text.lexicon import english_words, menu_items_read, menu_word, repai
     ("FiIe", "File"),           # an "I" for an "l"
     ("Vlew", "View"),           # an "l" for an "i"
     ("Edit", "Edit"),           # right already
+    ("Eile", "File"),           # an F over its mnemonic's underline
+    ("Eormat", "Format"),
+    ("Exit", "Exit"),           # an E that makes no menu word as an F
     ("Edits", "Edits"),         # one letter off, but not a thin glyph
     ("Fil", "Fil"),             # one letter short: not read back
     ("Select AII", "Select AII"),  # more than one word: left alone

@@ -578,6 +578,33 @@ def test_a_space_read_in_a_capitals_open_side_is_dropped(first, rest, gap, joine
         per_word_confidence(np.array([0.2]), np.array([len(text)])), rel=1e-5)
 
 
+@pytest.mark.parametrize("drawn, read, expected", [
+    ("1 / 1", "1/1", "1 / 1"),                          # qpdfview's page box
+    ("Page 3 / 12", "Page 3 /12", "Page 3 / 12"),       # one side read spaced, the other glued
+    ("1/1", "1/1", "1/1"),                              # drawn glued: left as read
+    ("docs.org/img", "docs.org/img", "docs.org/img"),  # a path's slash touches its letters
+    ("https://a.b", "https://a.b", "https://a.b"),    # punctuation beside it is no word
+])
+def test_a_slash_standing_between_spaces_keeps_them(drawn, read, expected):
+    from detact.text.fast import spaced_slashes
+
+    img = Image.new("L", (300, 30), 255)
+    d = ImageDraw.Draw(img)
+    f = font(13)
+    d.text((10, 15), drawn, fill=20, font=f, anchor="lm")
+    # each read character's x: the centre of the drawn character it stands for (spaces where read)
+    centres, k = [], 0
+    for c in read:
+        while drawn[k] != c:
+            k += 1
+        x0 = 10 + d.textlength(drawn[:k], font=f)
+        centres.append(x0 + d.textlength(c, font=f) / 2)
+        k += 1
+    box = np.array([[6, 4, 16 + int(d.textlength(drawn, font=f)), 26]])
+    texts, char_x = spaced_slashes(np.asarray(img), box, [read], [np.array(centres)])
+    assert texts == [expected] and len(char_x[0]) == len(expected)
+
+
 @pytest.mark.parametrize("read, expected", [
     ("MusiC", "Music"), ("UnitS", "Units"), ("class clasS", "class class"), ("BasiC mode", "Basic mode"),
     ("macOS", "macOS"), ("iOS", "iOS"), ("TeX", "TeX"), ("LaTeX", "LaTeX"), ("GitHub", "GitHub"),

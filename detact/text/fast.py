@@ -416,6 +416,71 @@ def capitals_joined(gray: np.ndarray, xyxy: np.ndarray, texts: list[str], conf: 
     return texts, conf.astype(np.float32), char_x
 
 
+#: Characters drawn between words with a space on each side ("1 / 1", "Type / to search") that
+#: the recognizer reads glued to their neighbours (`spaced_slashes`).
+SPACED_MARKS = "/"
+#: A blank this many ink heights wide beside such a mark is a space (a glued mark's gap is its
+#: side bearings: a pixel or two).
+MARK_SPACE = 0.3
+
+
+def pair_gaps(gray: np.ndarray, box, text: str, xs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """For each pair of neighbouring non-space characters of ``text`` (read in the run ``box``
+    (4,) of ``gray`` (H, W), each character's x in ``xs``): the widest run of blank columns of the
+    run's ink whose centre lies between the two characters' x (0 when none). Returns the pairs'
+    first and second character indices (P,), their gaps in px (P,) and the ink's height in rows."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    ink = median_ink(gray[y0:y1, x0:x1], 40)
+    rows, cols = np.flatnonzero(ink.any(axis=1)), ink.any(axis=0)
+    inked = np.flatnonzero(cols)
+    chars = np.array([k for k, c in enumerate(text) if c != " "], np.int64)
+    if len(inked) < 2 or len(chars) < 2:
+        return chars[:0], chars[:0], np.zeros(0), 0.0
+    blanks = true_runs(~cols[inked[0]:inked[-1] + 1]) + inked[0]
+    if not len(blanks):
+        return chars[:-1], chars[1:], np.zeros(len(chars) - 1), float(rows[-1] - rows[0] + 1)
+    centres, widths = (blanks[:, 0] + blanks[:, 1]) / 2 + x0, blanks[:, 1] - blanks[:, 0]
+    a, b = chars[:-1], chars[1:]
+    x = np.asarray(xs, np.float64)
+    between = (centres[None, :] > x[a][:, None]) & (centres[None, :] < x[b][:, None])
+    gaps = np.where(between, widths[None, :], 0).max(axis=1)
+    return a, b, gaps.astype(np.float64), float(rows[-1] - rows[0] + 1)
+
+
+def spaced_slashes(gray: np.ndarray, xyxy: np.ndarray, texts: list[str], char_x: list[np.ndarray]
+                   ) -> tuple[list[str], list[np.ndarray]]:
+    """``texts`` (one per (N, 4) run of ``gray``, each character's x in ``char_x``) with a space
+    put between a mark of `SPACED_MARKS` and a letter or digit read glued to it, when the mark
+    stands apart on both sides: a space read there, or blank columns at least `MARK_SPACE` of
+    the run's ink height (and 3 px) wide (qpdfview's page box "1 / 1" read "1/1", "Type / to
+    search" read "Type /to search"). A path's slash touches a neighbour on at least one side
+    ("docs.python.org/img": a slanted slash beside an "i" leaves a gap on that side only), and
+    punctuation beside it ("https://", "../") is narrow ink, never spaced. Returns the texts and
+    their characters' x."""
+    texts, char_x = list(texts), list(char_x)
+    for i, (box, text, xs) in enumerate(zip(xyxy, texts, char_x)):
+        if len(xs) != len(text) or not any(c in SPACED_MARKS for c in text):
+            continue
+        a, b, gaps, h = pair_gaps(gray, box, text, xs)
+        spaced = (b - a > 1) | (gaps >= max(3.0, MARK_SPACE * h))      # a space read, or as wide as one
+        todo = []
+        for m in np.flatnonzero([c in SPACED_MARKS for c in text]).tolist():
+            left, right = np.flatnonzero(b == m), np.flatnonzero(a == m)
+            if not len(left) or not len(right) or not (spaced[left[0]] and spaced[right[0]]):
+                continue                                        # spaced on both sides, or a path's slash
+            todo += [k for k, other in ((left[0], a[left[0]]), (right[0], b[right[0]]))
+                     if b[k] - a[k] == 1 and text[other].isalnum()]
+        todo = np.array(sorted(todo), np.int64)
+        if not len(todo):
+            continue
+        out, pos = list(text), list(np.asarray(xs, np.float64))
+        for k in todo[::-1]:
+            out.insert(b[k], " ")
+            pos.insert(b[k], (pos[a[k]] + pos[b[k]]) / 2)
+        texts[i], char_x[i] = "".join(out), np.array(pos)
+    return texts, char_x
+
+
 def with_side_room(xyxy: np.ndarray, width: int, room: float = SIDE_ROOM) -> np.ndarray:
     """Boxes (N, 4) to read: lone one-glyph runs (narrower than `NARROW` heights, no other run
     on their line within a run height) widened by ``room`` of their height on each side,
@@ -643,6 +708,7 @@ class FastTextEngine(TextEngine):
                                np.int32).reshape(-1, 4)
         glyphs = np.concatenate([glyphs.reshape(-1, 4), leading]).astype(np.int32)
         texts, conf, char_x = capitals_joined(gray, xyxy, texts, conf, char_x)
+        texts, char_x = spaced_slashes(gray, xyxy, texts, char_x)
         xyxy, texts, conf = split_at_separators(xyxy, texts, conf, char_x)
         texts = np.array([repaired_words(lowered_word_ends(t.strip())) for t in texts], dtype=object)
         lengths = np.array([len(t) for t in texts])

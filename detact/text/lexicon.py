@@ -4,8 +4,9 @@
 or reads one thin glyph for another at 12-14 px: a menu bar's "Edit" comes back as "Edlit",
 "File" as "FiIe". A menu bar's titles come from a short, fixed vocabulary, so a menu item's
 one-word read that becomes one of `MENU_WORDS` by dropping one thin glyph (`THIN`), or by
-swapping one for another, is that word. Only menu items are corrected (the semantics stage
-knows the role); other text keeps what was read.
+swapping one for another, is that word; so is one that starts with an "E" where an "F" makes
+one (the F of "File" over its mnemonic's underline reads "Eile"). Only menu items are corrected
+(the semantics stage knows the role); other text keeps what was read.
 
 **Letters the CTC decoder merged or split** (`repaired_words`, every text run). The recognizer
 emits one character per few output steps and needs a blank step between two equal letters; at
@@ -82,6 +83,8 @@ def menu_word(read: str) -> str:
             word = read[:k] + other + read[k + 1:]
             if word in MENU_WORDS:
                 return word
+    if read[:1] == "E" and "F" + read[1:] in MENU_WORDS:   # an F over its mnemonic's underline
+        return "F" + read[1:]
     return read
 
 
