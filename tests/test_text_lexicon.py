@@ -97,6 +97,11 @@ def test_only_menu_items_are_corrected():
     ("Convert toID", "Convert toID"),          # "tolD" is no word as written
     ("Ivan Image In", "Ivan Image In"),        # words already
     ("PyInstaller MinIO", "PyInstaller MinIO"),
+    # rule 8: a first letter read for another
+    ("lcons lmage", "Icons Image"),            # a capital I's stem read as an "l"
+    ("Qptions", "Options"),                    # an O over its mnemonic's underline
+    ("ln lens linux", "ln lens linux"),        # too short, or words already
+    ("Quit Qatar Qt", "Quit Qatar Qt"),
     ("", ""),
 ])
 def test_repaired_words(read, mended):

@@ -44,6 +44,10 @@ names, paths, code and numbers are left as read. One rule needs no word list:
    makes a word in one case ("AlI" -> "All", "SeIect" -> "Select", "Iabel" -> "label");
    "McIntosh", "getId" and "toID" stay (no such word either way), and so does "Ivan" (a word
    already).
+8. A word of four letters or more that the list does not have, starting with an "l" or a "Q",
+   is an "I" or an "O" word when that makes one in the list ("lcons" -> "Icons", "lmage" ->
+   "Image": a capital I's stem; "Qptions" -> "Options": an O over its mnemonic's underline);
+   "ln" and "Quit" stay.
 """
 from __future__ import annotations
 
@@ -160,7 +164,7 @@ def _doubled(word: str, words: frozenset[str]) -> str:
 
 
 def repaired_words(text: str, words: frozenset[str] | None = None) -> str:
-    """``text`` with rules 1-7 of the module docstring applied; ``words`` defaults to
+    """``text`` with rules 1-8 of the module docstring applied; ``words`` defaults to
     `english_words` (without one, only rules 4 to 6 apply)."""
     words = english_words() if words is None else words
     text = _ZERO_SIZE.sub("0", _DIGITS_WITH_O.sub(lambda m: re.sub("[Oo]", "0", m.group()), text))
@@ -190,7 +194,7 @@ def repaired_words(text: str, words: frozenset[str] | None = None) -> str:
         m = _WORD.fullmatch(piece)
         # not a word in capitals ("COS") nor one before a dot (an abbreviation: "Sel.")
         if m and not m.group(2).startswith(".") and not (len(m.group(1)) > 1 and m.group(1).isupper()):
-            piece = _doubled(_small_ls(m.group(1), words), words) + m.group(2)
+            piece = _doubled(_first_letter(_small_ls(m.group(1), words), words), words) + m.group(2)
         mended.append(piece)
     return " ".join(mended)
 
@@ -206,6 +210,22 @@ def _small_ls(word: str, words: frozenset[str]) -> str:
         return word
     mended = _I_BY_SMALL.sub("l", word)
     return mended if mended != word and plain_case(mended) and _known(mended, words) else word
+
+
+#: First letters the recognizer reads for others (rule 8): a capital I's thin stem read as an
+#: "l", an O over its mnemonic's underline read as a "Q".
+FIRST_LETTERS = {"l": "I", "Q": "O"}
+
+
+def _first_letter(word: str, words: frozenset[str]) -> str:
+    """``word`` with rule 8 applied: a word of four letters or more, not in the list, whose
+    first letter swapped by `FIRST_LETTERS` makes one, gets that letter ("lcons" -> "Icons",
+    "Qptions" -> "Options"; "ln" is too short, "Quit" a word already)."""
+    new = FIRST_LETTERS.get(word[:1])
+    if new is None or len(word) < 4 or not word[1:].islower() or _known(word, words):
+        return word
+    mended = new + word[1:]
+    return mended if _known(mended, words) else word
 
 
 def _zeros_as_o(piece: str, words: frozenset[str]) -> str:
