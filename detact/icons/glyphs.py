@@ -146,9 +146,7 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) ->
     # a letter read among a toolbar's icons, with no plate and no word beside it, is the icon
     # the recognizer took for a letter when the encoder surely names it (a "new file" read "D",
     # a folder "B"), as in rule 3; a keypad's "7" has a plate, a "B" before "Bold" a word
-    words = (elements.kind == "text") & np.array([sum(c.isalnum() for c in str(t)) >= 2 for t in elements.text], bool)
-    in_toolbar = one_char & (elements.frame < 0).all(axis=1) & ~beside_words(elements.xyxy, words) \
-        & (icon_neighbours(elements.xyxy, kind == "icon") >= 2)
+    in_toolbar = one_char & on_toolbar(elements, kind == "icon")
     if matcher is not None and candidates.any():
         idx = np.flatnonzero(candidates)
         if hasattr(matcher, "label"):        # IconRecognizer: functions
@@ -186,6 +184,15 @@ def icon_neighbours(xyxy: np.ndarray, icons: np.ndarray, reach: float = 4.0) -> 
     return near.sum(axis=1)
 
 
+def on_toolbar(elements: Elements, icons: np.ndarray) -> np.ndarray:
+    """(N,) bool: elements drawn as a flat toolbar's glyphs: no plate of their own (``frame``
+    -1), two or more of the ``icons`` (N,) bool on their row (`icon_neighbours`) and no word
+    beside them (`beside_words`; words: text runs of two or more letters or digits)."""
+    words = (elements.kind == "text") & np.array([sum(c.isalnum() for c in str(t)) >= 2 for t in elements.text], bool)
+    return (elements.frame < 0).all(axis=1) & (icon_neighbours(elements.xyxy, icons) >= 2) \
+        & ~beside_words(elements.xyxy, words)
+
+
 def reaches_into(reads: np.ndarray, texts: np.ndarray, depth: int = 4) -> np.ndarray:
     """(R,) bool: each read's box (R, 4) reaches more than ``depth`` px across into one of the
     text runs ``texts`` (T, 4) on its line (the two overlap over half the lower one's height):
@@ -220,12 +227,10 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
     # handle); an unsure guess (under ENCODER_SURE) is dropped for it (a "1" is no "info")
     guessed = (elements.kind == "icon") & (elements.label != "") & (elements.icon == "")
     is_text = elements.kind == "text"
-    words = is_text & np.array([sum(c.isalnum() for c in str(t)) >= 2 for t in elements.text], bool)
     # ... but not one surely guessed among a toolbar's icons, drawn without a plate of its own
     # and with no word beside it: a "new file" read as "D", a magnifier as "Q" (a keypad's keys
     # have plates; the "<" of "< Back" and the "|" of "x ^ y | 192" stand among words)
-    toolbar = guessed & (elements.score >= ENCODER_SURE) & (elements.frame < 0).all(axis=1) \
-        & (icon_neighbours(elements.xyxy, elements.kind == "icon") >= 2) & ~beside_words(elements.xyxy, words)
+    toolbar = guessed & (elements.score >= ENCODER_SURE) & on_toolbar(elements, elements.kind == "icon")
     # nor one surely guessed to be a check box, radio or switch: its ink is a control, and a read
     # of it takes in its label's first letter (thunar's ticked box before "Sort" read "6=")
     control = guessed & (elements.score >= ENCODER_SURE) & np.isin(elements.label, list(CONTROL_GLYPHS))

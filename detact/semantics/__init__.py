@@ -32,9 +32,8 @@ from .labels import FIELDS, assign_names
 from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons, pressed_labels
 from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, box_state,
-                    control_glyphs,
-                    glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier, one_glyph_reads, ring_glyphs,
-                    shows_other_glyph)
+                    control_glyphs, glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier,
+                    one_glyph_reads, ring_glyphs, shows_other_glyph)
 from .sliders import slider_tracks
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, keypad_keys,
                        list_row_icons, menu_columns, menu_glyphs, table_cells, toolbar_icons, toolbar_labels,
