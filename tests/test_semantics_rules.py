@@ -1726,7 +1726,7 @@ def _settings_checks(size: int = 16) -> np.ndarray:
                             outline=(140, 140, 140))
         if k:
             d.line([(x + 3, y + 8), (x + 6, y + 11), (x + size - 2, y + 3)], fill=(40, 40, 40), width=2)
-        d.text((x + size + 3, y + size // 2), label, fill=(40, 40, 40), font=font(15), anchor="lm")
+        d.text((x + size + 6, y + size // 2), label, fill=(40, 40, 40), font=font(15), anchor="lm")
     return np.asarray(img)
 
 
