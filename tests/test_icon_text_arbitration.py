@@ -289,6 +289,37 @@ def test_a_surely_guessed_control_glyph_is_not_read(label, score, stays_icon):
         assert out.text[0] == "Q"
 
 
+@pytest.mark.parametrize("dash, expected", [
+    ([91, 26, 108, 33], True),      # transmission's Remove: a 17x7 bar across a row of icons
+    ([91, 40, 108, 47], False),     # below the icons' rows
+    ([191, 26, 208, 33], False),    # beyond four icon heights of the last icon
+    ([91, 24, 108, 36], False),     # 17x12: square enough for rule 1 already
+    ([91, 28, 131, 31], False),     # 40x3: a rule, too flat for a glyph
+])
+def test_a_dash_across_a_row_of_icons_is_an_icon_candidate(dash, expected):
+    from detact.icons.glyphs import toolbar_dashes
+
+    boxes = [[10, 20, 30, 40], [50, 20, 70, 40], dash]
+    els = Elements(boxes, ["region"] * 3)
+    icons = np.array([True, True, False])
+    assert toolbar_dashes(els, icons).tolist() == [False, False, expected]
+
+
+@pytest.mark.parametrize("source, kind", [("ssim", "icon"), ("encoder", "region")])
+def test_a_toolbar_dash_is_an_icon_on_an_exact_bank_match_only(source, kind):
+    img = Image.new("RGB", (140, 60), (246, 245, 244))
+    d = ImageDraw.Draw(img)
+    for x in (10, 50):
+        d.ellipse((x + 2, 22, x + 18, 38), outline=(46, 52, 54), width=2)
+    d.rectangle((92, 28, 107, 31), fill=(46, 52, 54))
+    boxes = [[10, 20, 30, 40], [50, 20, 70, 40], [91, 26, 108, 33]]
+    els = Elements(boxes, ["region"] * 3, score=[0.5] * 3)
+    answers = {tuple(b): ("info", "x:info", 0.9, "ssim") for b in boxes[:2]}
+    answers[tuple(boxes[2])] = ("remove", "x:list-remove" if source == "ssim" else "", 0.95, source)
+    out = label_icons(np.asarray(img), els, FixedRecognizer(answers))
+    assert out.kind[2] == kind and out.label[2] == ("remove" if kind == "icon" else "")
+
+
 @pytest.mark.parametrize("boxes, icons, expected", [
     ([[0, 0, 20, 20], [30, 0, 50, 20], [60, 0, 80, 20]], [1, 1, 1], [2, 2, 2]),     # a row of three
     ([[0, 0, 20, 20], [30, 0, 50, 20], [95, 0, 115, 20]], [1, 1, 1], [1, 2, 1]),    # the third beyond 4 heights of the first

@@ -15,7 +15,8 @@ Rules (all vectorised over the element list):
    "II": `PAUSE_READS`) and the recognizer surely names it pause, and when it is one
    character among a toolbar's icons as in rule 3 (no plate of its own, two or more icons beside
    it on its row, no word beside it) and the recognizer surely names a function: a flat "new
-   file" read as "D", a folder as "B". A small region or short
+   file" read as "D", a folder as "B". A region too flat for rule 1 lying across a row of
+   icons (`toolbar_dashes`: a toolbar's "-") is an icon on an exact bank match. A small region or short
    read between two words of its line (`between_words`: the "=" of "width = 70", a comment's
    "#" after code) is no icon: a read stays text, a region is left to rule 3.
 3. Text-less regions and unlabelled icons whose ink is not already read as text are read as
@@ -142,7 +143,8 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) ->
     label, score = elements.label.copy(), elements.score.copy()
     kind[iconish | coloured] = "icon"
     text[coloured] = ""
-    candidates = iconish | short
+    dashes = toolbar_dashes(elements, iconish, scale)
+    candidates = iconish | short | dashes
     # a letter read among a toolbar's icons, with no plate and no word beside it, is the icon
     # the recognizer took for a letter when the encoder surely names it (a "new file" read "D",
     # a folder "B"), as in rule 3; a keypad's "7" has a plate, a "B" before "Bold" a word
@@ -155,7 +157,7 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) ->
             icons = np.array(found.icon, dtype=object)
             # one-character text becomes an icon only on an exact bank match, a symbol on a sure one
             exact = np.array([s == "ssim" for s in found.source], bool)
-            sure = (one_char[idx] & exact) | (symbols[idx] & (names != "") & (scores >= ENCODER_SURE)) \
+            sure = ((one_char[idx] | dashes[idx]) & exact) | (symbols[idx] & (names != "") & (scores >= ENCODER_SURE)) \
                 | (bars[idx] & (names == "pause") & (scores >= ENCODER_SURE)) \
                 | (in_toolbar[idx] & (names != "") & (scores >= ENCODER_SURE))
         else:
@@ -168,6 +170,25 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) ->
         kind[sel], label[sel], score[sel], text[sel] = "icon", names[take], scores[take], ""
         icon[sel] = icons[take]
     return elements.with_(kind=kind, text=text, label=label, score=score, icon=icon)
+
+
+def toolbar_dashes(elements: Elements, icons: np.ndarray, scale: float = 1.0, max_height: int = 12,
+                   reach: float = 4.0) -> np.ndarray:
+    """(N,) bool: regions too flat for rule 1 (2 to 4 times as wide as tall, at most
+    ``max_height`` px tall at ``scale`` 1) that lie across the row of two or more ``icons``
+    (N,) bool (the bar's centre within an icon's rows, the two centres at most ``reach`` icon
+    heights apart): a toolbar's "-" (transmission's Remove, a flat 17x7 bar). Rule 2 takes them
+    only on an exact bank match."""
+    b = np.asarray(elements.xyxy, np.float64).reshape(-1, 4)
+    w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
+    flat = (elements.kind == "region") & (h >= 2) & (h <= max_height * scale) & (w > 2 * h) & (w <= 4 * h)
+    if not flat.any() or not np.asarray(icons, bool).any():
+        return flat
+    cx, cy = (b[:, 0] + b[:, 2]) / 2, (b[:, 1] + b[:, 3]) / 2
+    ic = np.flatnonzero(icons)
+    across = (cy[:, None] >= b[None, ic, 1]) & (cy[:, None] < b[None, ic, 3]) \
+        & (np.abs(cx[:, None] - cx[None, ic]) <= reach * h[None, ic])
+    return flat & (across.sum(axis=1) >= 2)
 
 
 def icon_neighbours(xyxy: np.ndarray, icons: np.ndarray, reach: float = 4.0) -> np.ndarray:
