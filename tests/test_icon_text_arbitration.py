@@ -303,6 +303,8 @@ def test_a_dash_across_a_row_of_icons_is_an_icon_candidate(dash, expected):
     els = Elements(boxes, ["region"] * 3)
     icons = np.array([True, True, False])
     assert toolbar_dashes(els, icons).tolist() == [False, False, expected]
+    # without icons on the screen no bar is a toolbar's
+    assert toolbar_dashes(els, np.zeros(3, bool)).tolist() == [False] * 3
 
 
 @pytest.mark.parametrize("source, kind", [("ssim", "icon"), ("encoder", "region")])

@@ -183,7 +183,7 @@ def toolbar_dashes(elements: Elements, icons: np.ndarray, scale: float = 1.0, ma
     w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
     flat = (elements.kind == "region") & (h >= 2) & (h <= max_height * scale) & (w > 2 * h) & (w <= 4 * h)
     if not flat.any() or not np.asarray(icons, bool).any():
-        return flat
+        return np.zeros(len(b), bool)
     cx, cy = (b[:, 0] + b[:, 2]) / 2, (b[:, 1] + b[:, 3]) / 2
     ic = np.flatnonzero(icons)
     across = (cy[:, None] >= b[None, ic, 1]) & (cy[:, None] < b[None, ic, 3]) \
