@@ -111,22 +111,32 @@ def framed_regions(boxes: np.ndarray) -> Elements:
     return Elements(boxes, ["region"] * len(boxes), score=[0.5] * len(boxes), frame=boxes)
 
 
-def _ink_right_of(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray
-                  ) -> tuple[np.ndarray, int, int, int, int, int] | None:
-    """The ink (bool mask) inside ``frame`` (x0, y0, x1, y1) right of ``inner`` (the text it
-    holds) on the RGB uint8 image ``rgb``, with that window's left x, top y and right x and the
-    frame's y0 and y1; None when the window is too small or holds almost no ink. A line down
-    the window's height (at most 3 px) is left out: the divider before a combo box's button."""
+def _window_right_of(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray
+                     ) -> tuple[np.ndarray, int, int, int] | None:
+    """The ink (bool mask) of the window inside ``frame`` (x0, y0, x1, y1) right of ``inner``
+    (the text it holds) on the RGB uint8 image ``rgb``, with the window's left x, top y and
+    right x; None when the window is too small."""
     x0, y0, x1, y1 = (int(v) for v in frame)
     left, top, right, bottom = int(inner[2]) + 3, y0 + 3, x1 - 2, y1 - 2
     if right - left < 6 or bottom - top < 6 or y1 - y0 < 12:
         return None
-    ink = median_ink(to_gray(rgb[top:bottom, left:right]), 60)
+    return median_ink(to_gray(rgb[top:bottom, left:right]), 60), left, top, right
+
+
+def _ink_right_of(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray
+                  ) -> tuple[np.ndarray, int, int, int, int, int] | None:
+    """The ink of `_window_right_of` with that window's left x, top y and right x and the
+    frame's y0 and y1; None when the window is too small or holds almost no ink. A line down
+    the window's height (at most 3 px) is left out: the divider before a combo box's button."""
+    window = _window_right_of(rgb, frame, inner)
+    if window is None:
+        return None
+    ink, left, top, right = window
     # a divider down the frame's height (an editable combo box's button) is no mark
     divider = _divider(ink)
     if len(divider):
         ink[:, divider] = False
-    return (ink, left, top, right, y0, y1) if ink.sum() >= 6 else None
+    return (ink, left, top, right, int(frame[1]), int(frame[3])) if ink.sum() >= 6 else None
 
 
 def _divider(ink: np.ndarray, cover: float = 0.8, max_stroke: int = 3) -> np.ndarray:
@@ -140,14 +150,13 @@ def combo_divider(rgb: np.ndarray, frame: np.ndarray, text: np.ndarray) -> int:
     """The x of the divider between an editable combo box's entry and its button -- a line down
     ``frame`` right of ``text`` (boxes x0, y0, x1, y1 on the RGB uint8 ``rgb``) with a
     drop-down arrow after it (`has_dropdown_arrow`) -- or -1."""
-    _, y0, x1, y1 = (int(v) for v in frame)
-    left = int(text[2]) + 3          # the window `_ink_right_of` looks in
-    if x1 - 2 - left < 6 or y1 - y0 < 12:
+    window = _window_right_of(rgb, frame, text)
+    if window is None:
         return -1
-    divider = _divider(median_ink(to_gray(rgb[y0 + 3:y1 - 2, left:x1 - 2]), 60))
+    divider = _divider(window[0])
     if not len(divider) or not has_dropdown_arrow(rgb, frame, text):
         return -1
-    return left + int(divider[0])
+    return window[1] + int(divider[0])
 
 
 def has_dropdown_arrow(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray) -> bool:
