@@ -142,7 +142,8 @@ def _letter_toolbar(letter_plate: bool, word: bool) -> tuple[np.ndarray, Element
 def test_a_letter_among_toolbar_icons(letter_plate, word, sure, kind):
     rgb, els = _letter_toolbar(letter_plate, word)
     score = ENCODER_SURE + 0.1 if sure else ENCODER_SURE - 0.1
-    answers = {tuple(int(v) for v in b): ("new file", "", score, "encoder") for b in els.xyxy}
+    # the letter on a plate of its own is looked up on the plate (`icon_frames`)
+    answers = {tuple(int(v) for v in b): ("new file", "", score, "encoder") for b in [*els.xyxy, *els.frame]}
     out = label_icons(rgb, els, FixedRecognizer(answers))
     assert out.kind[0] == kind
     assert out.label[0] == ("new file" if kind == "icon" else "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from detact.text.lexicon import english_words, menu_items_read, menu_word, repaired_words
+from detact.text.lexicon import calculator_keys, english_words, menu_items_read, menu_word, repaired_words
 
 
 @pytest.mark.parametrize("read, word", [
@@ -113,3 +113,14 @@ def test_without_a_word_list_nothing_is_mended():
     assert repaired_words("U+OO41", words=frozenset()) == "U+0041"        # rules 4 to 6 need none
     assert repaired_words("Libre0ffice debug.Py", words=frozenset()) == "LibreOffice debug.py"
     assert "account" in english_words() and "Samuel" in english_words()
+
+
+@pytest.mark.parametrize("texts, expected", [
+    (["sin", "cos", "In", "7"], ["sin", "cos", "ln", "7"]),       # a calculator's keypad
+    (["log", "EXP", "|n"], ["log", "EXP", "ln"]),
+    (["sin", "In", "Out"], ["sin", "In", "Out"]),                 # one function key is no calculator
+    (["Zoom In", "sin", "cos"], ["Zoom In", "sin", "cos"]),       # only a run that reads exactly "In"
+    (["File", "Edit", "In"], ["File", "Edit", "In"]),
+])
+def test_the_natural_logarithm_key_of_a_calculator(texts, expected):
+    assert calculator_keys(texts) == expected

@@ -7,9 +7,9 @@ import pytest
 from PIL import Image, ImageDraw
 
 from conftest import font
-from detact.text.fast import (capitals_joined, glyph_before, icon_box, letter_sized, lowered_word_ends, per_word_confidence,
-                              split_at_separators, split_leading_glyphs, split_unread_leading_ink, with_side_room,
-                              without_line_above, word_start)
+from detact.text.fast import (capitals_joined, glyph_before, icon_box, icon_edge, letter_sized, lowered_word_ends,
+                              per_word_confidence, split_at_separators, split_icon_edges, split_leading_glyphs,
+                              split_unread_leading_ink, trailing_dots, with_side_room, without_line_above, word_start)
 from detact.text.split import find_underlines, inside_frame, split_line, split_lines
 
 
@@ -391,6 +391,8 @@ def test_glyph_before_finds_the_run_that_follows_a_glyph(glyph, runs, expected):
     (None, 40, False),       # blank before the first character: nothing to cut
     ("box", 22, False),      # first character within a line height of the run's start: no room for a mark
     ("touching", 40, False),  # ink running into the first letter: no gap, so not a separate mark
+    ("icon", 40, True),      # a filled icon as wide as the line is tall, 6 px before the label
+    ("box", 16, False),      # first character within half a line height of the run's start
 ])
 def test_ink_the_recognizer_read_no_character_for_is_cut_off_the_front(mark, first_char_at, cut):
     img = Image.new("L", (200, 20), 250)
@@ -402,6 +404,8 @@ def test_ink_the_recognizer_read_no_character_for_is_cut_off_the_front(mark, fir
         d.ellipse((12, 4, 24, 16), outline=60)
     elif mark == "touching":
         d.rectangle((12, 9, 35, 11), fill=60)
+    elif mark == "icon":
+        d.rectangle((12, 1, 24, 18), fill=60)
     runs, marks = split_unread_leading_ink(np.asarray(img), np.array([[10, 0, 90, 20]]), [np.array([first_char_at, 50.0])])
     assert len(marks) == int(cut)
     if cut:   # the mark's box is its ink; the run now starts at the label's ink
@@ -702,3 +706,45 @@ def test_an_inline_icon_of_bars_cuts_the_sentence_round_it():
     gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
     texts, _ = split_line(gray, (4, 4, 400, 30), rgb=rgb)
     assert any(t[2] <= x + 2 for t in texts) and any(t[0] >= x + 12 for t in texts), texts
+
+
+@pytest.mark.parametrize("box_x0, gap, first_char_at, expected", [
+    (20, 6, 40, ((4, 2, 24, 20), 30)),   # the run starts on the icon's right edge: the whole icon is cut off
+    (24, 6, 40, None),                   # the run starts in the blank after the icon: nothing to cut
+    (20, 1, 40, None),                   # icon touching the label (1 px): no gap, no icon
+    (20, 6, 22, None),                   # the recognizer read a character at the edge (the old "|Archive")
+    (2, 6, 40, None),                    # the run holds the whole icon (`split_unread_leading_ink` cuts it)
+])
+def test_an_icon_whose_edge_starts_the_run_is_cut_off(box_x0, gap, first_char_at, expected):
+    img = Image.new("L", (200, 22), 250)
+    d = ImageDraw.Draw(img)
+    d.rectangle((4, 2, 23, 19), fill=70)                      # a folder icon, 20 x 18
+    d.text((24 + gap, 3), "Archive", fill=20, font=font(14))
+    gray, box = np.asarray(img), np.array([box_x0, 0, 120, 22])
+    assert icon_edge(gray, box, first_char_at) == expected
+    runs, icons = split_icon_edges(gray, box[None], [np.array([first_char_at, 60.0])])
+    if expected is None:
+        assert len(icons) == 0 and runs.tolist() == [box.tolist()]
+    else:
+        assert icons.tolist() == [list(expected[0])] and runs[0, 0] == expected[1]
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Old Hu...", True),      # a label cut short by the toolkit
+    ("Save as...", True),
+    ("Old Hu.", False),       # one dot is a full stop
+    ("v1.2.3", False),        # dots between digits are not the run's last three stretches of ink
+    ("...", False),           # nothing before the dots
+    ("Hungarian", False),
+])
+def test_a_trailing_ellipsis_is_found_by_its_three_dots(text, found):
+    img = Image.new("L", (200, 24), 250)
+    d = ImageDraw.Draw(img)
+    f = font(13)
+    d.text((4, 4), text, fill=20, font=f)
+    ink = np.asarray(img) < 200
+    start = trailing_dots(ink[:, :int(4 + f.getlength(text)) + 3])
+    if found:   # the dots start where the text before them ends
+        assert start is not None and abs(start - (4 + f.getlength(text.rstrip(".")))) <= 3
+    else:
+        assert start is None

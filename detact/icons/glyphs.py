@@ -12,11 +12,11 @@ Rules (all vectorised over the element list):
    colours (`multicoloured`: text is drawn in one colour; a full-colour toolbar icon read as
    "0" or "8" is not), and when it has no letter or digit ("<^", "@") and the recognizer
    names a function with at least `ENCODER_SURE`, or it reads as two bars or rings ("00",
-   "II": `PAUSE_READS`) and the recognizer surely names it pause, and when it is one
-   character among a toolbar's icons as in rule 3 (no plate of its own, two or more icons beside
+   "II": `PAUSE_READS`) and the recognizer surely names it pause, and when it is one or two
+   characters among a toolbar's icons as in rule 3 (no plate of its own, two or more icons beside
    it on its row, no word beside it) and the recognizer surely names a function: a flat "new
-   file" read as "D", a folder as "B". A region too flat for rule 1 lying across a row of
-   icons (`toolbar_dashes`: a toolbar's "-") is an icon on an exact bank match. A small region or short
+   file" read as "D" or "C+", a folder as "B". A region too flat for rule 1 lying across a row of
+   icons or short reads (`toolbar_dashes`: a toolbar's "-") is an icon on an exact bank match. A small region or short
    read between two words of its line (`between_words`: the "=" of "width = 70", a comment's
    "#" after code) is no icon: a read stays text, a region is left to rule 3.
 3. Text-less regions and unlabelled icons whose ink is not already read as text are read as
@@ -143,20 +143,37 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) ->
     label, score = elements.label.copy(), elements.score.copy()
     kind[iconish | coloured] = "icon"
     text[coloured] = ""
-    dashes = toolbar_dashes(elements, iconish, scale)
+    # a toolbar's icons beside the "-" may be read as two characters (a pause's bars as "00")
+    dashes = toolbar_dashes(elements, iconish | short, scale)
     candidates = iconish | short | dashes
-    # a letter read among a toolbar's icons, with no plate and no word beside it, is the icon
-    # the recognizer took for a letter when the encoder surely names it (a "new file" read "D",
-    # a folder "B"), as in rule 3; a keypad's "7" has a plate, a "B" before "Bold" a word
-    in_toolbar = one_char & on_toolbar(elements, kind == "icon")
+    # a short read whose own frame (merge rule 4) is icon-sized and at most four times its area
+    # is matched on that frame too, and the surer answer counts (its box stays): the read may box
+    # only the glyph's ink, tighter than the icon (a save icon's disk read "*"); a key's plate is
+    # many times its "+"
+    framed = short & icon_frames(elements, ICON_MAX_SIDE * scale)
+    # one or two characters read among a toolbar's icons, with no plate and no word beside them,
+    # are the icon the recognizer took for letters when the encoder surely names it (a "new
+    # file" read "D" or "C+", a folder "B"), as in rule 3; a keypad's "7" has a plate, a "B"
+    # before "Bold" a word
+    in_toolbar = short & on_toolbar(elements, kind == "icon")
     if matcher is not None and candidates.any():
         idx = np.flatnonzero(candidates)
         if hasattr(matcher, "label"):        # IconRecognizer: functions
             found = matcher.label(rgb, elements.xyxy[candidates])
             names, scores = np.array(found.function, dtype=object), found.score
             icons = np.array(found.icon, dtype=object)
-            # one-character text becomes an icon only on an exact bank match, a symbol on a sure one
             exact = np.array([s == "ssim" for s in found.source], bool)
+            on_frame = np.flatnonzero(framed[idx])
+            if len(on_frame):
+                again = matcher.label(rgb, elements.frame[idx[on_frame]])
+                again_exact = np.array([s == "ssim" for s in again.source], bool)
+                better = on_frame[(again_exact > exact[on_frame]) | ((again_exact == exact[on_frame])
+                                                                     & (again.score > scores[on_frame]))]
+                pick = np.searchsorted(on_frame, better)
+                names[better] = np.array(again.function, dtype=object)[pick]
+                icons[better] = np.array(again.icon, dtype=object)[pick]
+                scores[better], exact[better] = again.score[pick], again_exact[pick]
+            # one-character text becomes an icon only on an exact bank match, a symbol on a sure one
             sure = ((one_char[idx] | dashes[idx]) & exact) | (symbols[idx] & (names != "") & (scores >= ENCODER_SURE)) \
                 | (bars[idx] & (names == "pause") & (scores >= ENCODER_SURE)) \
                 | (in_toolbar[idx] & (names != "") & (scores >= ENCODER_SURE))
@@ -170,6 +187,17 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) ->
         kind[sel], label[sel], score[sel], text[sel] = "icon", names[take], scores[take], ""
         icon[sel] = icons[take]
     return elements.with_(kind=kind, text=text, label=label, score=score, icon=icon)
+
+
+def icon_frames(elements: Elements, max_side: float, max_growth: float = 4.0) -> np.ndarray:
+    """(N,) bool: elements with a frame of their own (``frame``, merge rule 4) that is icon-sized
+    (longest side at most ``max_side``, sides within 1.5 times) and at most ``max_growth`` times
+    the element's area: the icon around a glyph the recognizer read."""
+    f = elements.frame.astype(np.int64)
+    fw, fh = f[:, 2] - f[:, 0], f[:, 3] - f[:, 1]
+    area = np.maximum((elements.xyxy[:, 2] - elements.xyxy[:, 0]) * (elements.xyxy[:, 3] - elements.xyxy[:, 1]), 1)
+    return (f >= 0).all(axis=1) & (np.maximum(fw, fh) <= max_side) & (np.maximum(fw, fh) <= 1.5 * np.minimum(fw, fh)) \
+        & (fw * fh <= max_growth * area)
 
 
 def toolbar_dashes(elements: Elements, icons: np.ndarray, scale: float = 1.0, max_height: int = 12,

@@ -19,7 +19,7 @@ from ..runtime import package_data
 from .base import TextEngine
 from .detect import TextDetector
 from .export import RECOGNIZER_HEIGHT
-from .lexicon import repaired_words
+from .lexicon import calculator_keys, repaired_words
 from .recognize import ScreenRecognizer, TextRecognizer
 from .split import (baseline_and_top, find_underlines, inside_frame, median_ink, split_at_columns, split_lines,
                     true_runs)
@@ -131,6 +131,12 @@ def ring_not_letter(gray: np.ndarray, box, glyph_end: int, text_start: int, cont
     g_rows, g_cols = np.flatnonzero(glyph.any(axis=1)), np.flatnonzero(glyph.any(axis=0))
     if not len(g_rows) or rest.any(axis=0).sum() < 3:
         return False
+    # a mnemonic's underline under an "O" ("Open..."): a bottom row spanning the glyph, one
+    # blank row below the letter, makes it look taller than the line, like a ring
+    if len(g_rows) >= 4 and not glyph[g_rows[-1] - 1].any() \
+            and glyph[g_rows[-1]].sum() >= 0.8 * (g_cols[-1] - g_cols[0] + 1):
+        g_rows = g_rows[g_rows < g_rows[-1] - 1]
+        g_cols = np.flatnonzero(glyph[g_rows[0]:g_rows[-1] + 1].any(axis=0))
     baseline, top = baseline_and_top(rest)
     baseline = int(baseline)
     g_h, g_w = g_rows[-1] - g_rows[0] + 1, g_cols[-1] - g_cols[0] + 1
@@ -283,32 +289,78 @@ def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, c
             np.array(glyphs, np.int32).reshape(-1, 4))
 
 
+def icon_edge(gray: np.ndarray, box, first_x: float, contrast: int = 40, min_gap: float = 0.1
+              ) -> tuple[tuple[int, int, int, int], int] | None:
+    """The icon whose right edge a run's ``box`` starts on, when the recognizer read nothing
+    for that edge: the box's first column and the one left of it are inked on the run's rows
+    (ink the box cuts through), that ink ends within half a line height, and a blank gap of
+    ``min_gap`` line heights parts it from the next ink, which starts before the first
+    character's position ``first_x``. The line detector boxes a label with the edge of the
+    folder beside it ("Archive" in a file list); a recognizer that learned icons are not letters
+    reads no "|" there for `split_leading_glyphs` to cut. Returns the icon's box (`icon_box`,
+    as tall as at most three times as wide and at most twice as wide as tall) and the run's new
+    left edge, or None."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    h = y1 - y0
+    if x0 < 1 or first_x - x0 < 2:
+        return None
+    edge = gray[y0:y1, x0 - 1]
+    if int(edge.max()) - int(edge.min()) <= contrast:    # plain column: no icon's edge (most runs)
+        return None
+    cols = median_ink(gray[y0:y1, x0 - 1:x1], contrast).any(axis=0)[:int(first_x) - x0 + 1]
+    if len(cols) < 4 or not (cols[0] and cols[1]):
+        return None
+    blank = np.flatnonzero(~cols)
+    if not len(blank) or blank[0] - 1 > 0.5 * h:
+        return None
+    end = int(blank[0])
+    nxt = np.flatnonzero(cols[end:])
+    if not len(nxt) or nxt[0] < max(2, min_gap * h):
+        return None
+    icon = icon_box(gray, box, x0 - 1 + end, contrast)
+    if icon is None or not (icon[3] - icon[1]) <= 3 * (icon[2] - icon[0]) <= 6 * (icon[3] - icon[1]):
+        return None
+    return icon, x0 - 1 + end + int(nxt[0])
+
+
+def split_icon_edges(gray: np.ndarray, xyxy: np.ndarray, char_x: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Cut each run that starts on an unread icon's edge (`icon_edge`) to its first ink after
+    the icon. Done before `split_leading_glyphs`, whose ring test would take the edge and a
+    first "O" together for a radio's ring ("Open" read "pen"). Returns the (N, 4) runs and the
+    (G, 4) boxes of the icons."""
+    out, icons = np.array(xyxy, np.int32).reshape(-1, 4).copy(), []
+    for i, (box, xs) in enumerate(zip(out, char_x)):
+        edge = icon_edge(gray, box, xs[0]) if len(xs) and box[3] - box[1] >= 6 else None
+        if edge is not None:
+            icons.append(edge[0])
+            out[i, 0] = edge[1]
+    return out, np.array(icons, np.int32).reshape(-1, 4)
+
+
 def split_unread_leading_ink(gray: np.ndarray, xyxy: np.ndarray, char_x: list[np.ndarray], contrast: int = 40,
-                             min_gap: float = 0.15) -> tuple[np.ndarray, np.ndarray]:
+                             min_gap: float = 0.15, min_room: float = 0.5) -> tuple[np.ndarray, np.ndarray]:
     """Cut off the front of each run ink that the recognizer read no character for: a check
     box, radio ring or icon the line splitter kept with the label and the recognizer, which
-    learned such marks are not letters, skipped. The mark is the ink left of half a line height
-    before the first character's position, ending a blank gap (``min_gap`` line heights) before
-    the next ink. Returns the (N, 4) runs, trimmed, and the (G, 4) boxes of the marks cut off."""
+    learned such marks are not letters, skipped. The mark is the ink before the last blank gap
+    (``min_gap`` line heights, at least 2 px) that ends at or before the first character's
+    position, which lies at least ``min_room`` line heights into the run. Ink is what differs by
+    ``contrast`` from the run's median grey (the whole run: a large icon fills the stretch before
+    the label). Returns the (N, 4) runs, trimmed, and the (G, 4) boxes of the marks cut off."""
     out, glyphs = np.array(xyxy, np.int32).reshape(-1, 4).copy(), []
     for i, (box, xs) in enumerate(zip(out, char_x)):
         x0, y0, x1, y1 = (int(v) for v in box)
         h = y1 - y0
-        if not len(xs) or h < 6 or xs[0] - x0 < h:
+        if not len(xs) or h < 6 or xs[0] - x0 < min_room * h:
             continue
-        window = gray[y0:y1, x0:int(xs[0])]
-        cols = median_ink(window, contrast).any(axis=0)
-        before = cols[:max(0, int(xs[0] - 0.5 * h) - x0)]
-        inked = np.flatnonzero(before)
-        if not len(inked):
+        cols = median_ink(gray[y0:y1, x0:x1], contrast).any(axis=0)[:int(xs[0]) - x0 + 1]
+        gaps = [(a, b) for a, b in true_runs(~cols)
+                if a > 0 and b < len(cols) and b - a >= max(2, min_gap * h)]
+        if not gaps:
             continue
-        end = int(inked[-1]) + 1  # the mark's last column + 1, within the window
-        nxt = np.flatnonzero(cols[end:])
-        gap = int(nxt[0]) if len(nxt) else 0
-        if not len(nxt) or gap < max(2, min_gap * h):
-            continue
-        glyphs.append((x0 + int(inked[0]), y0, x0 + end, y1))
-        out[i, 0] = x0 + end + gap
+        start, end = gaps[-1]
+        first = int(np.flatnonzero(cols[:start])[0])
+        glyphs.append((x0 + first, y0, x0 + start, y1))
+        out[i, 0] = x0 + end
     return out, np.array(glyphs, np.int32).reshape(-1, 4)
 
 
@@ -479,6 +531,30 @@ def spaced_slashes(gray: np.ndarray, xyxy: np.ndarray, texts: list[str], char_x:
             pos.insert(b[k], (pos[a[k]] + pos[b[k]]) / 2)
         texts[i], char_x[i] = "".join(out), np.array(pos)
     return texts, char_x
+
+
+def trailing_dots(ink: np.ndarray) -> int | None:
+    """The column where a run's trailing ellipsis starts in its (H, W) bool ``ink``, or None:
+    its last three stretches of inked columns are dots (each at most a fifth of the run's
+    height wide and tall, 3 px at least, their bottoms level within a pixel and in the lower
+    half of the ink), parted by blank gaps of equal width (within a pixel) no wider than three
+    dots, after some other ink. A recognizer that never saw a truncated label reads "Hu..." as
+    "Hu.a." or "Network" for "New..."."""
+    h = ink.shape[0]
+    runs = true_runs(ink.any(axis=0))
+    if len(runs) < 4:
+        return None
+    dots, size = runs[-3:], max(3, 0.2 * h)
+    rows = [np.flatnonzero(ink[:, a:b].any(axis=1)) for a, b in dots]
+    inked = np.flatnonzero(ink.any(axis=1))
+    gaps = dots[1:, 0] - dots[:-1, 1]
+    if any(b - a > size or r[-1] - r[0] + 1 > size for (a, b), r in zip(dots, rows)):
+        return None
+    if max(r[-1] for r in rows) - min(r[-1] for r in rows) > 1 or min(r[0] for r in rows) < (inked[0] + inked[-1]) / 2:
+        return None
+    if abs(int(gaps[0]) - int(gaps[1])) > 1 or gaps.max() > 3 * (dots[:, 1] - dots[:, 0]).max():
+        return None
+    return int(dots[0, 0])
 
 
 def with_side_room(xyxy: np.ndarray, width: int, room: float = SIDE_ROOM) -> np.ndarray:
@@ -683,7 +759,9 @@ class FastTextEngine(TextEngine):
         xyxy, glyphs = self.numbers_split_as_glyphs(source, xyxy, glyphs, gray)
         read_at = with_side_room(without_line_above(gray, xyxy), rgb.shape[1])
         texts, conf, char_x = self.recognizer.recognize(source, read_at)
+        texts, conf, char_x = self.ellipses_read_apart(source, gray, xyxy, list(texts), conf, char_x)
         read = list(texts)
+        xyxy, edges = split_icon_edges(gray, xyxy, char_x)
         xyxy, texts, conf, char_x, leading = split_leading_glyphs(xyxy, texts, conf, char_x, gray)
         # a run read with the glyph in front is read again without it: the glyph's odd letter
         # lowered the whole read's confidence (a folder icon's edge in "|Trash": 0.22). Only the
@@ -697,7 +775,7 @@ class FastTextEngine(TextEngine):
                     conf[k] = max(conf[k], c)
         xyxy, unread = split_unread_leading_ink(gray, xyxy, char_x)
         rings = lone_rings(gray, xyxy, texts)
-        leading = np.concatenate([leading, unread, xyxy[rings]])
+        leading = np.concatenate([edges, leading, unread, xyxy[rings]])
         if rings.any():
             xyxy, conf = xyxy[~rings], conf[~rings]
             texts = [t for t, ring in zip(texts, rings) if not ring]
@@ -710,11 +788,52 @@ class FastTextEngine(TextEngine):
         texts, conf, char_x = capitals_joined(gray, xyxy, texts, conf, char_x)
         texts, char_x = spaced_slashes(gray, xyxy, texts, char_x)
         xyxy, texts, conf = split_at_separators(xyxy, texts, conf, char_x)
-        texts = np.array([repaired_words(lowered_word_ends(t.strip())) for t in texts], dtype=object)
+        texts = np.array(calculator_keys([repaired_words(lowered_word_ends(t.strip())) for t in texts]), dtype=object)
         lengths = np.array([len(t) for t in texts])
         keep = (per_word_confidence(conf, lengths) >= self.min_confidence) & (lengths > 0)
         text = Elements(xyxy[keep], ["text"] * int(keep.sum()), texts[keep], score=conf[keep])
         return Elements.concat([text, Elements(glyphs, ["region"] * len(glyphs), score=[0.5] * len(glyphs))])
+
+    def ellipses_read_apart(self, source: np.ndarray, gray: np.ndarray, xyxy: np.ndarray, texts: list[str],
+                            conf: np.ndarray, char_x: list[np.ndarray]) -> tuple[list[str], np.ndarray, list[np.ndarray]]:
+        """Runs that end in three dots (`trailing_dots`) but were not read ending in "..." are
+        read again without the dots, and "..." is put back after the read: a truncated label
+        ("Old Hu...", "Save as..."). Only runs read with a dot among their last three characters
+        or with a confidence (`per_word_confidence`) under 0.9 are looked at ("Old Hu.a.",
+        "Nework" for "New..."). The run's box keeps the dots."""
+        todo, cuts = [], []
+        sure = per_word_confidence(np.asarray(conf, np.float32), np.array([len(t) for t in texts])) >= 0.9
+        for i, (box, text) in enumerate(zip(xyxy, texts)):
+            # a sure read with no dot near its end is taken as read (most runs: no pixels looked
+            # at); two dots at the end are an ellipsis already (`lexicon`, rule 3)
+            if text.rstrip().endswith("..") or box[3] - box[1] < 6 or (sure[i] and "." not in text[-3:]):
+                continue
+            # the run's last four heights: three dots and a letter before them, mostly background
+            x0 = max(int(box[0]), int(box[2]) - 4 * int(box[3] - box[1]))
+            window = gray[box[1]:box[3], x0:box[2]]
+            # quick test first (no median): the last three stretches of columns holding any
+            # contrast are narrow, as dots are
+            narrow = true_runs((window.max(axis=0).astype(np.int16) - window.min(axis=0)) > 40)[-3:]
+            if len(narrow) < 3 or (narrow[:, 1] - narrow[:, 0]).max() > max(3, 0.2 * window.shape[0]):
+                continue
+            start = trailing_dots(median_ink(window, 40))
+            if start is not None and x0 + start - box[0] >= 2:
+                todo.append(i), cuts.append((box[0], box[1], x0 + start - 1, box[3]))
+        if not todo:
+            return texts, conf, char_x
+        cut = np.array(cuts, np.int32).reshape(-1, 4)
+        read_at = with_side_room(without_line_above(gray, cut), gray.shape[1])
+        again, again_conf, again_x = self.recognizer.recognize(source, read_at)
+        conf, char_x = np.array(conf, np.float32), list(char_x)
+        for i, box, text, c, xs in zip(todo, cut, again, again_conf, again_x):
+            word = text.rstrip(". ")
+            if not word:
+                continue
+            dot = (xyxy[i][2] - box[2]) / 3
+            texts[i] = word + "..."
+            conf[i] = c
+            char_x[i] = np.concatenate([np.asarray(xs[:len(word)], np.float64), box[2] + dot * (np.arange(3) + 0.5)])
+        return texts, conf, char_x
 
     def numbers_split_as_glyphs(self, source: np.ndarray, xyxy: np.ndarray, glyphs: np.ndarray,
                                 gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

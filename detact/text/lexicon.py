@@ -48,6 +48,11 @@ names, paths, code and numbers are left as read. One rule needs no word list:
    is an "I" or an "O" word when that makes one in the list ("lcons" -> "Icons", "lmage" ->
    "Image": a capital I's stem; "Qptions" -> "Options": an O over its mnemonic's underline);
    "ln" and "Quit" stay.
+
+**Keys of a calculator** (`calculator_keys`, all the runs of a screenshot together). In most
+sans-serif fonts "l" and "I" are the same stroke, and the natural logarithm's key reads "In";
+on a screen that also shows two of a calculator's function keys (`CALCULATOR_KEYS`: "sin",
+"cos", "tan", "log", "exp", ...) a run that reads exactly "In" or "|n" is "ln".
 """
 from __future__ import annotations
 
@@ -262,3 +267,17 @@ def _joined(left: str, right: str, words: frozenset[str], middle: str = "") -> s
     elif not _known(joined, words) or _plain_word(a.group(1), words) or _plain_word(b.group(1), words):
         return None
     return joined + b.group(2)
+
+
+#: Function keys that make a screenshot a calculator's (`calculator_keys`).
+CALCULATOR_KEYS = frozenset({"sin", "cos", "tan", "log", "exp", "EXP", "mod", "Mod", "sinh", "cosh", "tanh", "log10"})
+_LOG_READS = frozenset({"In", "|n", "1n"})
+
+
+def calculator_keys(texts: list[str]) -> list[str]:
+    """``texts`` (every run of one screenshot) with a read "In", "|n" or "1n" as "ln" when two
+    or more runs read as `CALCULATOR_KEYS`: the natural logarithm's key."""
+    if sum(t in CALCULATOR_KEYS for t in texts) < 2 or not any(t in _LOG_READS for t in texts):
+        return list(texts)
+    return ["ln" if t in _LOG_READS else t for t in texts]
+

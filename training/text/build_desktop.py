@@ -44,10 +44,12 @@ MAX_LENGTH = 60
 
 def leaf_texts(elements: list[dict], characters: set[str]) -> list[tuple[np.ndarray, str]]:
     """(box, text) of the elements that draw one line of text the recognizer can spell, one per
-    box: where a button and the label inside it carry the same text, the smaller box."""
+    box: where a button and the label inside it carry the same text, the smaller box. An
+    ellipsis character is spelled "..." (the engine's charset has no "\u2026"; GTK's "New\u2026"
+    menu items were dropped, and a model trained without them read "New..." as "Nework")."""
     found = []
     for el in elements:
-        text = (el.get("text") or "").strip()
+        text = (el.get("text") or "").strip().replace("\u2026", "...")
         if not text or "\n" in text or len(text) > MAX_LENGTH or not set(text) <= characters:
             continue
         found.append((np.asarray(el["bbox"], np.float64), text))
