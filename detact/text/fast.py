@@ -805,8 +805,9 @@ class FastTextEngine(TextEngine):
         sure = per_word_confidence(np.asarray(conf, np.float32), np.array([len(t) for t in texts])) >= 0.9
         for i, (box, text) in enumerate(zip(xyxy, texts)):
             # a sure read with no dot near its end is taken as read (most runs: no pixels looked
-            # at); two dots at the end are an ellipsis already (`lexicon`, rule 3)
-            if text.rstrip().endswith("..") or box[3] - box[1] < 6 or (sure[i] and "." not in text[-3:]):
+            # at); one ending in two dots is read again too: a letter before an ellipsis can
+            # merge into it ("please wai.." for "please wait...")
+            if text.rstrip().endswith("...") or box[3] - box[1] < 6 or (sure[i] and "." not in text[-3:]):
                 continue
             # the run's last four heights: three dots and a letter before them, mostly background
             x0 = max(int(box[0]), int(box[2]) - 4 * int(box[3] - box[1]))
