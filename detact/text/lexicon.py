@@ -52,7 +52,7 @@ names, paths, code and numbers are left as read. One rule needs no word list:
 **Keys of a calculator** (`calculator_keys`, all the runs of a screenshot together). In most
 sans-serif fonts "l" and "I" are the same stroke, and the natural logarithm's key reads "In";
 on a screen that also shows two of a calculator's function keys (`CALCULATOR_KEYS`: "sin",
-"cos", "tan", "log", "exp", ...) a run that reads exactly "In" or "|n" is "ln".
+"cos", "tan", "log", "exp", ...) a run that reads exactly "In", "|n" or "1n" is "ln".
 """
 from __future__ import annotations
 
