@@ -245,6 +245,14 @@ def icon_box(gray: np.ndarray, box, x_end: int, contrast: int = 40) -> tuple[int
     return left + start, top + lo, left + end + 1, top + hi + 1
 
 
+def icon_shaped(box) -> bool:
+    """Whether a box (x0, y0, x1, y1) found by `icon_box` can be an icon: at most three times as
+    tall as wide and at most twice as wide as tall (not a rule: a column header's separator, a
+    text cursor; not a stretch of ink: the header before it)."""
+    w, h = box[2] - box[0], box[3] - box[1]
+    return h <= 3 * w <= 6 * h
+
+
 def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, char_x: list[np.ndarray],
                          gray: np.ndarray | None = None):
     """Cut a lone leading symbol (`_LEADING_GLYPH`, `_GLUED_GLYPH`) off each run, placing the
@@ -282,7 +290,7 @@ def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, c
         # thinner than a third of its height, or a stretch of ink more than twice as wide as
         # tall (the header before it), is no icon and leaves none
         icon = icon_box(gray, box, x_glyph) if glued and gray is not None else None
-        if icon is not None and not (icon[3] - icon[1]) <= 3 * (icon[2] - icon[0]) <= 6 * (icon[3] - icon[1]):
+        if icon is not None and not icon_shaped(icon):
             continue
         glyphs.append(icon if icon is not None else (box[0], box[1], max(x_glyph, box[0] + 1), box[3]))
     return (np.array(out_boxes, np.int32).reshape(-1, 4), out_texts, np.asarray(conf, np.float32), out_x,
@@ -318,7 +326,7 @@ def icon_edge(gray: np.ndarray, box, first_x: float, contrast: int = 40, min_gap
     if not len(nxt) or nxt[0] < max(2, min_gap * h):
         return None
     icon = icon_box(gray, box, x0 - 1 + end, contrast)
-    if icon is None or not (icon[3] - icon[1]) <= 3 * (icon[2] - icon[0]) <= 6 * (icon[3] - icon[1]):
+    if icon is None or not icon_shaped(icon):
         return None
     return icon, x0 - 1 + end + int(nxt[0])
 
@@ -757,8 +765,7 @@ class FastTextEngine(TextEngine):
         if not len(xyxy):
             return Elements()
         xyxy, glyphs = self.numbers_split_as_glyphs(source, xyxy, glyphs, gray)
-        read_at = with_side_room(without_line_above(gray, xyxy), rgb.shape[1])
-        texts, conf, char_x = self.recognizer.recognize(source, read_at)
+        texts, conf, char_x = self.read_runs(source, gray, xyxy)
         texts, conf, char_x = self.ellipses_read_apart(source, gray, xyxy, list(texts), conf, char_x)
         read = list(texts)
         xyxy, edges = split_icon_edges(gray, xyxy, char_x)
@@ -769,7 +776,7 @@ class FastTextEngine(TextEngine):
         # letter reads another word ("0)esktop")
         cut = np.flatnonzero([a != b for a, b in zip(read, texts)])
         if len(cut):
-            again = self.recognizer.recognize(source, with_side_room(without_line_above(gray, xyxy[cut]), rgb.shape[1]))
+            again = self.read_runs(source, gray, xyxy[cut])
             for k, text, c in zip(cut, again[0], again[1]):
                 if text.strip() == texts[k].strip():
                     conf[k] = max(conf[k], c)
@@ -793,6 +800,12 @@ class FastTextEngine(TextEngine):
         keep = (per_word_confidence(conf, lengths) >= self.min_confidence) & (lengths > 0)
         text = Elements(xyxy[keep], ["text"] * int(keep.sum()), texts[keep], score=conf[keep])
         return Elements.concat([text, Elements(glyphs, ["region"] * len(glyphs), score=[0.5] * len(glyphs))])
+
+    def read_runs(self, source: np.ndarray, gray: np.ndarray, xyxy: np.ndarray) -> tuple[list[str], np.ndarray, list]:
+        """The recognizer's (texts, confidences, characters' x) for the (N, 4) runs of ``source``
+        (`_runs`' image), each read without the line above it and, when it is a lone glyph, with
+        room beside it (`without_line_above`, `with_side_room` on ``gray``)."""
+        return self.recognizer.recognize(source, with_side_room(without_line_above(gray, xyxy), gray.shape[1]))
 
     def ellipses_read_apart(self, source: np.ndarray, gray: np.ndarray, xyxy: np.ndarray, texts: list[str],
                             conf: np.ndarray, char_x: list[np.ndarray]) -> tuple[list[str], np.ndarray, list[np.ndarray]]:
@@ -823,8 +836,7 @@ class FastTextEngine(TextEngine):
         if not todo:
             return texts, conf, char_x
         cut = np.array(cuts, np.int32).reshape(-1, 4)
-        read_at = with_side_room(without_line_above(gray, cut), gray.shape[1])
-        again, again_conf, again_x = self.recognizer.recognize(source, read_at)
+        again, again_conf, again_x = self.read_runs(source, gray, cut)
         conf, char_x = np.array(conf, np.float32), list(char_x)
         for i, box, text, c, xs in zip(todo, cut, again, again_conf, again_x):
             word = text.rstrip(". ")
