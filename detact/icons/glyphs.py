@@ -17,8 +17,8 @@ Rules (all vectorised over the element list):
    it on its row, no word beside it) and the recognizer surely names a function: a flat "new
    file" read as "D" or "C+", a folder as "B". A region too flat for rule 1 lying across a row of
    icons or short reads (`toolbar_dashes`: a toolbar's "-") is an icon on an exact bank match. A
-   short read with an icon-sized frame of its own (`icon_frames`) is looked up on that frame too,
-   and the surer answer counts (the read may box only the icon's inner glyph). A small region or short
+   short read with an icon-sized frame of its own (`icon_frames`) is looked up on that frame too
+   by an `IconRecognizer`, and the surer answer counts (the read may box only the icon's inner glyph). A small region or short
    read between two words of its line (`between_words`: the "=" of "width = 70", a comment's
    "#" after code) is no icon: a read stays text, a region is left to rule 3.
 3. Text-less regions and unlabelled icons whose ink is not already read as text are read as

@@ -306,8 +306,7 @@ def icon_edge(gray: np.ndarray, box, first_x: float, contrast: int = 40, min_gap
     character's position ``first_x``. The line detector boxes a label with the edge of the
     folder beside it ("Archive" in a file list); a recognizer that learned icons are not letters
     reads no "|" there for `split_leading_glyphs` to cut. Returns the icon's box (`icon_box`,
-    as tall as at most three times as wide and at most twice as wide as tall) and the run's new
-    left edge, or None."""
+    shaped as an icon: `icon_shaped`) and the run's new left edge, or None."""
     x0, y0, x1, y1 = (int(v) for v in box)
     h = y1 - y0
     if x0 < 1 or first_x - x0 < 2:
