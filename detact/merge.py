@@ -4,7 +4,8 @@ Rules, applied in this order (all vectorised over box pairs):
 1. Phantom text goes: single characters read with low confidence (a checkbox read as "J"),
    and reads with no letter or digit that hold two or more icon regions side by side (a
    toolbar's copy and paste icons read as "€€", zoom in and out as "@@"; `icons_read_as_symbols`),
-   or round letters no more than the square icon regions they hold (framed icons read "00").
+   or round letters no more than the square icon regions they hold (framed icons read "00"),
+   or two characters that hold two square icons set apart (a toolbar's "new" and "open" read "+C").
    Regions from different sources (segmenter contours, glyphs split off text lines) that
    overlap by IoU > 0.5 are one thing: the larger box stays (greedy NMS by area).
 2. A region that lies mostly inside a text box (a glyph, a word's edge contour), or is the
@@ -43,36 +44,59 @@ FRAME_READS = frozenset("0OoDQ")
 
 def icons_read_as_symbols(text: Elements, regions: Elements, *, glyph_max: int = 24,
                           inside: float = 0.7, aspect: float = 2.0, square: float = 1.25,
-                          tall: float = 0.7) -> np.ndarray:
+                          tall: float = 0.7, apart: float = 0.3) -> np.ndarray:
     """(T,) bool: text elements that are a row of icons misread. Such a read has no letter or
-    digit and holds (``inside`` of each) two or more regions that are glyph-sized (longest side
-    <= ``glyph_max``), square-ish (sides within ``aspect``), at least half the read's height
-    both ways and do not overlap each other: the "()" of a key or the "[.!?]" of a code line
-    are narrow strokes, a code line's quotes short. A read of round letters (``FRAME_READS``:
-    what a framed icon looks like to the recognizer) is one too when it has no more characters
-    than such regions and they are square (sides within ``square``) and at least ``tall`` of
-    its height: lximage-qt's framed zoom-in and zoom-out icons read as "00" (a "0" is taller
-    than wide)."""
+    digit and holds (``inside`` of each) two or more regions that are icon-sized (longest side
+    <= 2.5 ``glyph_max``: a toolbar's large 24 px icons at scale 2 are 48-49 px), square-ish
+    (sides within ``aspect``), at least half the read's height both ways and do not overlap
+    each other: the "()" of a key or the "[.!?]" of a code line are narrow strokes, a code
+    line's quotes short. A read of round letters (``FRAME_READS``: what a framed icon looks
+    like to the recognizer) is one too when it has no more characters than such regions, of
+    at most ``glyph_max``, and they are square (sides within ``square``) and at least ``tall``
+    of its height: lximage-qt's framed zoom-in and zoom-out icons read as "00" (a "0" is
+    taller than wide). So is any read of two characters that holds two such square regions at
+    least half of ``glyph_max`` and half the read's height on each side, set apart by
+    ``apart`` of their width or more: qpdfview's "new" and "open" read "+C", a task manager's
+    two toolbar icons "X€"; the letters of a word touch or nearly touch, and a small word's
+    letters are smaller."""
     out = np.zeros(len(text), bool)
     chars = [t.replace(" ", "") for t in text.text]
     if not len(regions) or not any(chars):
         return out
     wh = (regions.xyxy[:, 2:] - regions.xyxy[:, :2]).astype(np.float64)
-    icon_like = (wh.max(axis=1) <= glyph_max) & (wh.max(axis=1) <= aspect * np.maximum(wh.min(axis=1), 1))
+    icon_like = (wh.max(axis=1) <= 2.5 * glyph_max) & (wh.max(axis=1) <= aspect * np.maximum(wh.min(axis=1), 1))
     squarish = wh.max(axis=1) <= square * np.maximum(wh.min(axis=1), 1)
     held = coverage(text.xyxy, regions.xyxy) >= inside
     for t in np.flatnonzero([bool(c) for c in chars]):
         height = text.xyxy[t, 3] - text.xyxy[t, 1]
         symbols = not any(c.isalnum() for c in chars[t])
-        if not symbols and not set(chars[t]) <= FRAME_READS:
+        round_letters = not symbols and set(chars[t]) <= FRAME_READS
+        if symbols:
+            rows = np.flatnonzero(held[t] & icon_like & (wh.min(axis=1) >= 0.5 * height))
+        elif round_letters:
+            rows = np.flatnonzero(held[t] & icon_like & squarish & (wh.max(axis=1) <= glyph_max)
+                                  & (wh.min(axis=1) >= tall * height))
+        elif len(chars[t]) == 2:
+            rows = np.flatnonzero(held[t] & icon_like & squarish
+                                  & (wh.min(axis=1) >= max(0.5 * height, 0.5 * glyph_max)))
+            if not _set_apart(regions.xyxy[rows], apart):
+                continue
+        else:
             continue
-        keep = held[t] & icon_like & (wh.min(axis=1) >= (0.5 if symbols else tall) * height)
-        rows = np.flatnonzero(keep if symbols else keep & squarish)
         overlap = iou(regions.xyxy[rows], regions.xyxy[rows]) > 0
         np.fill_diagonal(overlap, False)
         enough = len(rows) >= max(2, 0 if symbols else len(chars[t]))
         out[t] = enough and not overlap.any()
     return out
+
+
+def _set_apart(boxes: np.ndarray, apart: float) -> bool:
+    """Boxes (N, 4), left to right, each starting at least ``apart`` of the narrower one's
+    width after the one before it ends."""
+    b = np.asarray(boxes, np.float64).reshape(-1, 4)
+    b = b[np.argsort(b[:, 0], kind="stable")]
+    w = b[:, 2] - b[:, 0]
+    return bool(len(b) >= 2 and (b[1:, 0] - b[:-1, 2] >= apart * np.minimum(w[1:], w[:-1])).all())
 
 
 def collapse_overlaps(regions: Elements, max_iou: float = 0.5) -> Elements:

@@ -40,7 +40,7 @@ def test_rule1_phantom_single_characters(read, kept):
     # lximage-qt's copy and paste icons read as one word "€€": two 22 px icons inside it
     ("€€", [[195, 32, 217, 54], [230, 31, 252, 54]], True),
     ("@ @", [[195, 32, 217, 54], [230, 31, 252, 54]], True),
-    ("e€", [[195, 32, 217, 54], [230, 31, 252, 54]], False),      # a letter in it: a word
+    ("e€", [[195, 32, 215, 52], [218, 31, 238, 52]], False),      # a letter in it, touching: a word
     ("€€", [[195, 32, 217, 54]], False),                          # one icon: the icon stage decides
     ("()", [[200, 34, 206, 54], [240, 34, 246, 54]], False),      # a key's parentheses: narrow strokes
     ("[.!]", [[200, 35, 207, 47], [218, 35, 225, 47]], False),    # a code line's brackets: narrow
@@ -53,7 +53,13 @@ def test_rule1_phantom_single_characters(read, kept):
     ("000", [[195, 32, 217, 54], [230, 32, 252, 54]], False),     # more characters than icons
     ("00", [[195, 32, 209, 54], [230, 32, 244, 54]], False),      # tall narrow marks: digits
     ("00", [[195, 38, 211, 54], [230, 38, 246, 54]], False),      # short of the read's height
-    ("ok", [[195, 32, 217, 54], [230, 32, 252, 54]], False),      # not round letters: a word
+    ("ok", [[195, 32, 217, 54], [219, 32, 241, 54]], False),      # not round letters, touching: a word
+    # two characters holding two square icons set apart: qpdfview's "new" and "open" read "+C"
+    ("+C", [[195, 32, 217, 54], [230, 32, 252, 54]], True),
+    ("e€", [[195, 32, 217, 54], [230, 31, 252, 54]], True),
+    ("ok", [[195, 40, 205, 50], [230, 40, 240, 50]], False),      # small letters: a word's
+    ("ok", [[195, 32, 217, 54], [201, 32, 223, 54]], False),      # overlapping: one thing
+    ("okk", [[195, 32, 217, 54], [230, 32, 252, 54]], False),     # three letters: a word
 ])
 def test_rule1_icons_read_as_symbols(read, inner, misread):
     t = text(([194, 30, 253, 59], read, 0.4))
