@@ -20,6 +20,13 @@ label is what is drawn, so its wrong characters are the recognizer's, the ones w
 Output: ``OUT/data/shard-NNN.npz`` and ``OUT/data/manifest.json`` in `build_data.py --native`'s
 format (each capture is one "page").
 
+With ``--icons`` the examples are icons instead, each labelled with the empty string: the one
+run inside an icon-only button (an AT-SPI push or toggle button, icon or image that holds no
+text and is at most 44 px a side at scale 1, about square), whose box holds no text element.
+The shipped recognizer reads many of them as one confident character ("X" for a stop icon,
+"+C" for two toolbar icons), and a run read that way is taken as text; trained to read them as
+nothing (all blanks), a model leaves them to the icon stage.
+
 Never give it `../shared/eval/dev` or `dev2`, or captures set aside for measuring.
 """
 from __future__ import annotations
@@ -61,6 +68,77 @@ def leaf_texts(elements: list[dict], characters: set[str]) -> list[tuple[np.ndar
         if not inner:
             keep.append((box, text))
     return keep
+
+
+#: AT-SPI roles an icon-only control has (`icon_boxes`).
+ICON_ROLES = ("push button", "toggle button", "icon", "image")
+
+
+def icon_boxes(elements: list[dict], scale: float) -> list[np.ndarray]:
+    """Boxes of the icon-only controls: an `ICON_ROLES` element with no text, at most 44 px a
+    side (times the capture's scale), width 0.6-1.7 times its height, whose box holds no
+    element that has text (a button whose label is a child of its own)."""
+    texts = [np.asarray(e["bbox"], np.float64) for e in elements if (e.get("text") or "").strip()]
+    boxes = []
+    for el in elements:
+        box = np.asarray(el["bbox"], np.float64)
+        w, h = box[2] - box[0], box[3] - box[1]
+        if (el["role"] not in ICON_ROLES or (el.get("text") or "").strip() or h <= 0
+                or max(w, h) > 44 * scale or not 0.6 <= w / h <= 1.7):
+            continue
+        holds_text = any((t[0] + t[2]) / 2 >= box[0] and (t[0] + t[2]) / 2 <= box[2]
+                         and (t[1] + t[3]) / 2 >= box[1] and (t[1] + t[3]) / 2 <= box[3] for t in texts)
+        if not holds_text:
+            boxes.append(box)
+    return boxes
+
+
+def capture_icons(engine, capture: Path) -> tuple[list[tuple[np.ndarray, str, dict]], dict]:
+    """One capture's icon examples (`icon_boxes`): the run as the screenshot has it, label "",
+    when the icon's box holds exactly one run, lying wholly inside it (2 px of slack), at least 8 px
+    high and at most twice as wide as high, and not read by the shipped recognizer as a word of
+    letters; none on a calculator; and its counts (labels, paired, examples, misread:
+    runs the shipped recognizer reads as something)."""
+    from PIL import Image
+
+    from detact.text.fast import to_gray, with_side_room, without_line_above
+
+    gt = json.loads((capture / "gt.json").read_text())
+    rgb = np.asarray(Image.open(capture / "screenshot.png").convert("RGB"))
+    # a calculator's keys draw their names ("x²", "a") with no AT-SPI text: not icons
+    calculator = any(word in str(gt.get("app", capture.name)) for word in ("calc", "qalculate"))
+    boxes = [] if calculator else icon_boxes(gt["elements"], gt.get("scale", 1))
+    counts = {"labels": len(boxes), "paired": 0, "examples": 0, "misread": 0}
+    runs, _, source = engine.runs(rgb)
+    if not len(runs) or not boxes:
+        return [], counts
+    read_at = with_side_room(without_line_above(to_gray(rgb), runs), rgb.shape[1])
+    cx, cy = (runs[:, 0] + runs[:, 2]) / 2, (runs[:, 1] + runs[:, 3]) / 2
+    picked = []
+    for box in boxes:
+        inside = np.flatnonzero((cx >= box[0]) & (cx <= box[2]) & (cy >= box[1]) & (cy <= box[3]))
+        if len(inside) != 1:
+            continue
+        x0, y0, x1, y1 = runs[inside[0]]
+        if (x0 >= box[0] - 2 and y0 >= box[1] - 2 and x1 <= box[2] + 2 and y1 <= box[3] + 2
+                and y1 - y0 >= 8 and x1 - x0 <= 2 * (y1 - y0)):
+            picked.append(int(inside[0]))
+    picked = sorted(set(picked))
+    counts["paired"] = len(picked)
+    if not picked:
+        return [], counts
+    reads, _, _ = engine.recognizer.recognize(source, read_at[picked])
+    examples = []
+    for r, read in zip(picked, reads):
+        if sum(ch.isalpha() for ch in read) >= 2 and read.strip().isalpha():
+            continue  # a word read well ("Add"): a button whose label AT-SPI does not hold
+        x0, y0, x1, y1 = (int(v) for v in read_at[r])
+        examples.append((np.ascontiguousarray(source[y0:y1, x0:x1]), "",
+                         {"capture": capture.name, "scale": gt.get("scale", 1), "toolkit": gt.get("toolkit", ""),
+                          "size": y1 - y0, "read": read.strip(), "icon_theme": gt.get("icon_theme", "")}))
+        counts["misread"] += int(bool(read.strip()))
+    counts["examples"] = len(examples)
+    return examples, counts
 
 
 def capture_examples(engine, capture: Path, characters: set[str], max_distance: float
@@ -106,8 +184,9 @@ def capture_examples(engine, capture: Path, characters: set[str], max_distance: 
     return examples, counts
 
 
-def build(captures: list[Path], out: Path, max_distance: float = 0.34) -> dict:
-    """Crops and labels of every capture, 50 captures to a shard; returns the manifest."""
+def build(captures: list[Path], out: Path, max_distance: float = 0.34, icons: bool = False) -> dict:
+    """Crops and labels of every capture (with ``icons``, its icons labelled "",
+    `capture_icons`), 50 captures to a shard; returns the manifest."""
     import cv2
 
     from detact.text.fast import FastTextEngine
@@ -121,7 +200,8 @@ def build(captures: list[Path], out: Path, max_distance: float = 0.34) -> dict:
     stats = {"captures": len(captures), "labels": 0, "paired": 0, "examples": 0, "misread": 0}
     t0 = time.time()
     for page, capture in enumerate(captures):
-        examples, counts = capture_examples(engine, capture, characters, max_distance)
+        examples, counts = (capture_icons(engine, capture) if icons else
+                            capture_examples(engine, capture, characters, max_distance))
         for key, value in counts.items():
             stats[key] += value
         for crop, text, record in examples:
@@ -133,7 +213,7 @@ def build(captures: list[Path], out: Path, max_distance: float = 0.34) -> dict:
             shard = {"png": [], "text": [], "meta": []}
             print(f"capture {page + 1}/{len(captures)}: {stats['examples']} examples "
                   f"({stats['misread']} misread now), {time.time() - t0:.0f} s", file=sys.stderr)
-    manifest = {"source": "desktop", "crops": "native", "capture_names": [c.name for c in captures],
+    manifest = {"source": "desktop-icons" if icons else "desktop", "crops": "native", "capture_names": [c.name for c in captures],
                 "max_distance": max_distance, **stats, "seconds": round(time.time() - t0, 1)}
     (data / "manifest.json").write_text(json.dumps(manifest, indent=1))
     return manifest
@@ -147,6 +227,8 @@ def main(argv=None) -> int:
     ap.add_argument("--max-distance", type=float, default=0.34,
                     help="largest edit distance, as a share of the label's length, between the "
                          "shipped recognizer's read and the label for the example to be kept")
+    ap.add_argument("--icons", action="store_true",
+                    help="icon-only controls, labelled with the empty string, instead of text")
     a = ap.parse_args(argv)
     captures = []
     for path in a.captures:
@@ -161,7 +243,7 @@ def main(argv=None) -> int:
     for shared in ("eval/dev", "eval/dev2"):
         if any(shared in str(c.resolve()) for c in captures):
             ap.error(f"{shared} is a test set: never train on it")
-    print(json.dumps(build(captures, a.out, a.max_distance)))
+    print(json.dumps(build(captures, a.out, a.max_distance, a.icons)))
     return 0
 
 

@@ -186,7 +186,7 @@ def trainable_module(part_onnx: Path, base_chars: list[str], chars: list[str]):
     import torch
     from onnx2torch import convert
 
-    model = _with_shapes(onnx.load(str(part_onnx)))
+    model = dequantized(_with_shapes(onnx.load(str(part_onnx))))
     net = convert(model, attach_onnx_mapping=True).eval()
     # every softmax of this neck is over the last axis; onnx2torch's opset-11 softmax would
     # export a reshape to the traced batch size
@@ -301,6 +301,50 @@ def _with_shapes(model):
     return model
 
 
+def dequantized(model):
+    """``model`` with each of onnxruntime's dynamic-quantisation chains (DynamicQuantizeLinear ->
+    MatMulInteger -> Cast -> Mul by the two scales) turned back into one fp32 MatMul over the
+    dequantised weight, so that a model we shipped (int8) can be the base of another run
+    (``--base detact/data/models/recognizer.onnx``). A model without MatMulInteger is returned as is."""
+    import onnx
+    from onnx import numpy_helper
+
+    graph = model.graph
+    inits = {i.name: i for i in graph.initializer}
+    producer = {o: n for n in graph.node for o in n.output}
+    consumers: dict[str, list] = {}
+    for n in graph.node:
+        for name in n.input:
+            consumers.setdefault(name, []).append(n)
+    drop, replace, dead = set(), {}, set()
+    for node in graph.node:
+        if node.op_type != "MatMulInteger":
+            continue
+        x_q, w_q, _, w_zp = node.input
+        quantize = producer[x_q]
+        cast = consumers[node.output[0]][0]
+        rescale = consumers[cast.output[0]][0]
+        scales = producer[next(i for i in rescale.input if i != cast.output[0])]
+        w_scale = next(i for i in scales.input if i in inits)
+        weight = (numpy_helper.to_array(inits[w_q]).astype(np.float32)
+                  - numpy_helper.to_array(inits[w_zp]).astype(np.float32)) * numpy_helper.to_array(inits[w_scale])
+        name = w_q.removesuffix("_quantized")
+        graph.initializer.append(numpy_helper.from_array(weight.astype(np.float32), name))
+        replace[id(node)] = onnx.helper.make_node("MatMul", [quantize.input[0], name], [rescale.output[0]],
+                                                  name=node.name.removesuffix("_quant") or None)
+        drop |= {id(quantize), id(cast), id(rescale), id(scales)}
+        dead |= {w_q, w_zp, w_scale}
+    if not replace:
+        return model
+    nodes = [replace.get(id(n), n) for n in graph.node if id(n) not in drop]
+    del graph.node[:]
+    graph.node.extend(nodes)
+    kept = [i for i in graph.initializer if i.name not in dead]
+    del graph.initializer[:]
+    graph.initializer.extend(kept)
+    return model
+
+
 # ----------------------------------------------------------------------------- training
 
 def batches(lengths: np.ndarray, batch: int, rng: random.Random) -> list[np.ndarray]:
@@ -396,7 +440,8 @@ def char_targets(texts: list[str], idx, chars: list[str]) -> dict:
     import torch
 
     index = {c: i for i, c in enumerate(chars)}
-    return {i: torch.tensor([index[c] for c in texts[i]]) for i in idx}
+    # an empty label (an icon, `build_desktop.py --icons`) is all blanks: a long tensor of length 0
+    return {i: torch.tensor([index[c] for c in texts[i]], dtype=torch.long) for i in idx}
 
 
 def train(net, feats, texts, train_idx, val_idx, pad, chars, minutes: float, seed: int, lr: float,
