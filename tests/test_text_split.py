@@ -710,6 +710,7 @@ def test_an_inline_icon_of_bars_cuts_the_sentence_round_it():
 
 @pytest.mark.parametrize("box_x0, gap, first_char_at, expected", [
     (20, 6, 40, ((4, 2, 24, 20), 30)),   # the run starts on the icon's right edge: the whole icon is cut off
+    (20, 6, 29, ((4, 2, 24, 20), 30)),   # the first character's step centre a pixel before its ink
     (24, 6, 40, None),                   # the run starts in the blank after the icon: nothing to cut
     (20, 1, 40, None),                   # icon touching the label (1 px): no gap, no icon
     (20, 6, 22, None),                   # the recognizer read a character at the edge (the old "|Archive")

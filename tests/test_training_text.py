@@ -6,6 +6,7 @@ import importlib
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from detact.text.recognize import SCREEN_CHARACTERS
@@ -36,3 +37,57 @@ def _build_desktop():
 def test_desktop_labels(texts, labels):
     elements = [{"bbox": [10 - 2 * k, 10 - 2 * k, 80 + 2 * k, 30 + 2 * k], "text": t} for k, t in enumerate(texts)]
     assert [text for _, text in _build_desktop().leaf_texts(elements, set(SCREEN_CHARACTERS))] == labels
+
+
+def _recipe_module(name: str):
+    """A module of `training/text` (see `_build_desktop`)."""
+    shadowed = {m: sys.modules.pop(m) for m in ("common", "build_data", name) if m in sys.modules}
+    sys.path.insert(0, str(TEXT_RECIPE))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(TEXT_RECIPE))
+        for m in ("common", "build_data", name):
+            sys.modules.pop(m, None)
+        sys.modules.update(shadowed)
+
+
+def _button(box, role="push button", text=""):
+    return {"bbox": list(box), "role": role, "text": text}
+
+
+@pytest.mark.parametrize("elements, scale, kept", [
+    ([_button((10, 10, 34, 34))], 1, 1),                                   # a toolbar icon button
+    ([_button((10, 10, 34, 34), role="toggle button")], 1, 1),
+    ([_button((10, 10, 34, 34), role="icon")], 1, 1),
+    ([_button((10, 10, 34, 34), text="OK")], 1, 0),                        # its text is drawn
+    ([_button((10, 10, 34, 34)), _button((14, 14, 30, 30), "label", "A")], 1, 0),  # a label inside it
+    ([_button((10, 10, 110, 34))], 1, 0),                                  # wide: a text button
+    ([_button((10, 10, 70, 70))], 1, 0),                                   # too big for an icon at 1x
+    ([_button((10, 10, 70, 70))], 2, 1),                                   # ... not at 2x
+    ([_button((10, 10, 34, 34), role="table cell")], 1, 0),                # not a control
+])
+def test_icon_boxes(elements, scale, kept):
+    assert len(_build_desktop().icon_boxes(elements, scale)) == kept
+
+
+def test_dequantized_recognizer_reads_like_the_shipped_one(tmp_path):
+    """`train.dequantized` turns the shipped int8 recognizer back into fp32 MatMuls (the base of
+    a run that goes on from it): on the bundled sample's runs it reads what the int8 file reads."""
+    onnx = pytest.importorskip("onnx")
+    from PIL import Image
+
+    from detact.text.fast import FastTextEngine, bundled_recognizer
+    from detact.text.recognize import ScreenRecognizer
+
+    shipped = bundled_recognizer()
+    model = _recipe_module("train").dequantized(onnx.load(str(shipped)))
+    assert not [n for n in model.graph.node if n.op_type in ("MatMulInteger", "DynamicQuantizeLinear")]
+    onnx.save(model, str(tmp_path / "fp32.onnx"))
+    rgb = np.asarray(Image.open(Path(__file__).resolve().parents[1] / "detact" / "data" / "sample.png").convert("RGB"))
+    runs, _, source = FastTextEngine(device="cpu").runs(rgb)
+    assert len(runs) > 30
+    int8_reads = ScreenRecognizer(shipped).recognize(source, runs)[0]
+    fp32_reads = ScreenRecognizer(tmp_path / "fp32.onnx").recognize(source, runs)[0]
+    same = np.mean([a == b for a, b in zip(int8_reads, fp32_reads)])
+    assert same >= 0.95, [(a, b) for a, b in zip(int8_reads, fp32_reads) if a != b]

@@ -314,7 +314,10 @@ def icon_edge(gray: np.ndarray, box, first_x: float, contrast: int = 40, min_gap
     edge = gray[y0:y1, x0 - 1]
     if int(edge.max()) - int(edge.min()) <= contrast:    # plain column: no icon's edge (most runs)
         return None
-    cols = median_ink(gray[y0:y1, x0 - 1:x1], contrast).any(axis=0)[:int(first_x) - x0 + 1]
+    # the first character's position is its CTC step's centre, which can fall a few pixels
+    # before its ink (engrampa's "Invoices": the step at x 29, the "I" at 30): look a quarter
+    # line height past it for the ink after the gap
+    cols = median_ink(gray[y0:y1, x0 - 1:x1], contrast).any(axis=0)[:int(first_x + 0.25 * h) - x0 + 1]
     if len(cols) < 4 or not (cols[0] and cols[1]):
         return None
     blank = np.flatnonzero(~cols)
