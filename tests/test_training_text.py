@@ -66,6 +66,8 @@ def _button(box, role="push button", text=""):
     ([_button((10, 10, 70, 70))], 1, 0),                                   # too big for an icon at 1x
     ([_button((10, 10, 70, 70))], 2, 1),                                   # ... not at 2x
     ([_button((10, 10, 34, 34), role="table cell")], 1, 0),                # not a control
+    ([_button((10, 10, 34, 34), role="button")], 1, 1),                    # a web page's (ARIA) button
+    ([dict(_button((10, 10, 34, 34), role="button"), name="Bold")], 1, 0),  # draws a "B": text
 ])
 def test_icon_boxes(elements, scale, kept):
     assert len(_build_desktop().icon_boxes(elements, scale)) == kept

@@ -21,8 +21,8 @@ Output: ``OUT/data/shard-NNN.npz`` and ``OUT/data/manifest.json`` in `build_data
 format (each capture is one "page").
 
 With ``--icons`` the examples are icons instead, each labelled with the empty string: the one
-run inside an icon-only button (an AT-SPI push or toggle button, icon or image that holds no
-text and is at most 44 px a side at scale 1, about square), whose box holds no text element.
+run inside an icon-only button (an AT-SPI push or toggle button, icon or image, or a web page's
+button or img, that holds no text and is at most 44 px a side at scale 1, about square), whose box holds no text element.
 The shipped recognizer reads many of them as one confident character ("X" for a stop icon,
 "+C" for two toolbar icons), and a run read that way is taken as text; trained to read them as
 nothing (all blanks), a model leaves them to the icon stage.
@@ -71,19 +71,25 @@ def leaf_texts(elements: list[dict], characters: set[str]) -> list[tuple[np.ndar
 
 
 #: AT-SPI roles an icon-only control has (`icon_boxes`).
-ICON_ROLES = ("push button", "toggle button", "icon", "image")
+ICON_ROLES = ("push button", "toggle button", "icon", "image", "button", "img")  # AT-SPI and web (ARIA) names
+
+
+#: Icon-only buttons that draw a letter ("B" for bold): text, not icons.
+LETTER_BUTTONS = {"bold", "italic", "underline", "strikethrough", "strike"}
 
 
 def icon_boxes(elements: list[dict], scale: float) -> list[np.ndarray]:
     """Boxes of the icon-only controls: an `ICON_ROLES` element with no text, at most 44 px a
     side (times the capture's scale), width 0.6-1.7 times its height, whose box holds no
-    element that has text (a button whose label is a child of its own)."""
+    element that has text (a button whose label is a child of its own) and which is not a
+    formatting button that draws a letter (`LETTER_BUTTONS`)."""
     texts = [np.asarray(e["bbox"], np.float64) for e in elements if (e.get("text") or "").strip()]
     boxes = []
     for el in elements:
         box = np.asarray(el["bbox"], np.float64)
         w, h = box[2] - box[0], box[3] - box[1]
         if (el["role"] not in ICON_ROLES or (el.get("text") or "").strip() or h <= 0
+                or (el.get("name") or "").strip().lower() in LETTER_BUTTONS
                 or max(w, h) > 44 * scale or not 0.6 <= w / h <= 1.7):
             continue
         holds_text = any((t[0] + t[2]) / 2 >= box[0] and (t[0] + t[2]) / 2 <= box[2]
