@@ -9,7 +9,8 @@ from PIL import Image, ImageDraw
 from conftest import font
 from detact.text.fast import (capitals_joined, glyph_before, icon_box, icon_edge, letter_sized, lowered_word_ends,
                               per_word_confidence, split_at_separators, split_icon_edges, split_leading_glyphs,
-                              split_unread_leading_ink, trailing_dots, with_side_room, without_line_above, word_start)
+                              split_unread_leading_ink, trailing_dots, with_side_room, without_line_above, without_line_below,
+                              word_start)
 from detact.text.split import find_underlines, inside_frame, split_line, split_lines
 
 
@@ -749,3 +750,21 @@ def test_a_trailing_ellipsis_is_found_by_its_three_dots(text, found):
         assert start is not None and abs(start - (4 + f.getlength(text.rstrip(".")))) <= 3
     else:
         assert start is None
+
+
+@pytest.mark.parametrize("band_rows, next_line, expected_bottom", [
+    ((26, 31), (0, 25, 200, 45), 26),     # the next line's ascenders in the box: cut after the blank rows
+    ((26, 31), None, 31),                 # no run starts there: the line's own underscores stay
+    ((26, 31), (0, 40, 200, 60), 31),     # the next run starts below the box: nothing to cut
+    ((17, 31), (0, 16, 200, 45), 31),     # no blank row between the letters and the band: one ink
+    ((26, 31), (300, 25, 400, 45), 31),   # a run beside, not under the box
+])
+def test_the_top_of_the_line_below_is_cut_off(band_rows, next_line, expected_bottom):
+    """chrome://version's command line (monospace on 15 px lines): a box that takes in the next
+    line's ascenders reads every word gap as "_" with the newer recognizers."""
+    gray = np.full((64, 420), 250, np.uint8)
+    for x in range(4, 190, 12):
+        gray[10:23, x:x + 7] = 30                          # the line's letters, rows 10-22
+        gray[band_rows[0]:band_rows[1], x + 2:x + 4] = 30  # ascenders or underscores under it
+    boxes = np.array([(0, 8, 200, 31)] + ([next_line] if next_line else []))
+    assert without_line_below(gray, boxes)[0].tolist() == [0, 8, 200, expected_bottom]

@@ -612,6 +612,45 @@ def without_line_above(gray: np.ndarray, xyxy: np.ndarray, contrast: int = 48,
     return out
 
 
+def without_line_below(gray: np.ndarray, xyxy: np.ndarray, contrast: int = 48,
+                       max_share: float = 0.4, min_width: float = 4.0) -> np.ndarray:
+    """Boxes (N, 4) to read, with the top of the next line cut off their bottom: in tightly set
+    text (monospace on 15 px lines) a detected box takes in the next line's ascenders, which a
+    recognizer can read as "_" in every word gap ("Linux_x86_64" on chrome://version). The band
+    is ink rows touching the box's bottom edge, parted from the rest by a blank row, at most
+    ``max_share`` of the box's height, and lying inside another of the boxes (the next line:
+    it starts in this box's lower half and overlaps it sideways); the box then ends after that
+    blank row. A band under the line where no run starts is the line's own underscores and stays
+    (`without_line_above` cuts the line above). Only boxes at least ``min_width`` heights wide
+    are cut (runs of words: an icon over its label keeps its box). Ink is a grey level more than ``contrast`` from
+    the crop's median."""
+    boxes = np.asarray(xyxy)
+    out = boxes.copy()
+    for k, (x0, y0, x1, y1) in enumerate(boxes.tolist()):
+        h = y1 - y0
+        if h < 6 or x1 - x0 < min_width * h:  # a word gap read "_" needs words: icons and short labels stay
+            continue
+        below = (boxes[:, 1] > y0 + h / 2) & (boxes[:, 1] < y1) & (boxes[:, 0] < x1) & (boxes[:, 2] > x0)
+        below[k] = False
+        if not below.any():  # most runs: no line starts inside them
+            continue
+        inked = median_ink(gray[y0:y1, x0:x1], contrast).sum(axis=1) >= 2
+        blank = np.flatnonzero(~inked)
+        if not len(blank) or not inked[-1] or not inked[:blank[-1]].any():
+            continue
+        band = int(blank[-1]) + 1
+        if h - band <= max_share * h and y0 + band >= boxes[below, 1].min() - 1:
+            out[k, 3] = y0 + band
+    return out
+
+
+def boxes_to_read(gray: np.ndarray, xyxy: np.ndarray) -> np.ndarray:
+    """The boxes (N, 4) the recognizer reads for the runs ``xyxy`` (N, 4) of ``gray`` (H, W):
+    without the sliver of the line above or the top of the line below (`without_line_above`,
+    `without_line_below`), and a lone glyph with room beside it (`with_side_room`)."""
+    return with_side_room(without_line_below(gray, without_line_above(gray, xyxy)), gray.shape[1])
+
+
 def erase_underlines(image: np.ndarray, gray: np.ndarray, xyxy: np.ndarray) -> np.ndarray:
     """A copy of ``image`` (gray (H, W) or RGB (H, W, 3)) with the underline strokes of the text
     runs, found on ``gray``, painted over with the colour of the row above each stroke."""
@@ -805,9 +844,9 @@ class FastTextEngine(TextEngine):
 
     def read_runs(self, source: np.ndarray, gray: np.ndarray, xyxy: np.ndarray) -> tuple[list[str], np.ndarray, list]:
         """The recognizer's (texts, confidences, characters' x) for the (N, 4) runs of ``source``
-        (`_runs`' image), each read without the line above it and, when it is a lone glyph, with
-        room beside it (`without_line_above`, `with_side_room` on ``gray``)."""
-        return self.recognizer.recognize(source, with_side_room(without_line_above(gray, xyxy), gray.shape[1]))
+        (`_runs`' image), each read without the lines above and below it and, when it is a lone glyph, with
+        room beside it (`boxes_to_read` on ``gray``)."""
+        return self.recognizer.recognize(source, boxes_to_read(gray, xyxy))
 
     def ellipses_read_apart(self, source: np.ndarray, gray: np.ndarray, xyxy: np.ndarray, texts: list[str],
                             conf: np.ndarray, char_x: list[np.ndarray]) -> tuple[list[str], np.ndarray, list[np.ndarray]]:

@@ -8,7 +8,7 @@ Chromium's pages teach the recognizer fonts and characters; they never show what
 puts beside its words (GTK frame rules, check boxes, the edge of a tab, an icon one pixel away)
 or how GTK and Qt hint at 1x and 2x. Here every element that draws one line of text gives one
 example when DetACT's own run finder (`FastTextEngine.runs`) finds exactly one run centred in
-the element's box: the run as inference reads it (`without_line_above`, `with_side_room`) at
+the element's box: the run as inference reads it (`boxes_to_read`) at
 screen resolution (the trainer makes the crop, as for `build_data.py --native`) and the
 element's text as its label.
 
@@ -107,7 +107,7 @@ def capture_icons(engine, capture: Path) -> tuple[list[tuple[np.ndarray, str, di
     runs the shipped recognizer reads as something)."""
     from PIL import Image
 
-    from detact.text.fast import to_gray, with_side_room, without_line_above
+    from detact.text.fast import boxes_to_read, to_gray
 
     gt = json.loads((capture / "gt.json").read_text())
     rgb = np.asarray(Image.open(capture / "screenshot.png").convert("RGB"))
@@ -118,7 +118,7 @@ def capture_icons(engine, capture: Path) -> tuple[list[tuple[np.ndarray, str, di
     runs, _, source = engine.runs(rgb)
     if not len(runs) or not boxes:
         return [], counts
-    read_at = with_side_room(without_line_above(to_gray(rgb), runs), rgb.shape[1])
+    read_at = boxes_to_read(to_gray(rgb), runs)
     cx, cy = (runs[:, 0] + runs[:, 2]) / 2, (runs[:, 1] + runs[:, 3]) / 2
     picked = []
     for box in boxes:
@@ -153,7 +153,7 @@ def capture_examples(engine, capture: Path, characters: set[str], max_distance: 
     and its counts (labels, paired, examples, misread)."""
     from PIL import Image
 
-    from detact.text.fast import to_gray, with_side_room, without_line_above
+    from detact.text.fast import boxes_to_read, to_gray
 
     gt = json.loads((capture / "gt.json").read_text())
     rgb = np.asarray(Image.open(capture / "screenshot.png").convert("RGB"))
@@ -162,7 +162,7 @@ def capture_examples(engine, capture: Path, characters: set[str], max_distance: 
     runs, _, source = engine.runs(rgb)
     if not len(runs) or not labelled:
         return [], counts
-    read_at = with_side_room(without_line_above(to_gray(rgb), runs), rgb.shape[1])
+    read_at = boxes_to_read(to_gray(rgb), runs)
     cx, cy = (runs[:, 0] + runs[:, 2]) / 2, (runs[:, 1] + runs[:, 3]) / 2
     pairs = []
     for box, text in labelled:
