@@ -70,6 +70,21 @@ def leaf_texts(elements: list[dict], characters: set[str]) -> list[tuple[np.ndar
     return keep
 
 
+def capture_runs(engine, capture: Path):
+    """A capture's ground truth (gt.json), the image its runs are cut from (`FastTextEngine.runs`),
+    the (N, 4) runs, the (N, 4) boxes inference reads for them (`boxes_to_read`) and the runs'
+    centres (cx (N,), cy (N,))."""
+    from PIL import Image
+
+    from detact.text.fast import boxes_to_read, to_gray
+
+    gt = json.loads((capture / "gt.json").read_text())
+    rgb = np.asarray(Image.open(capture / "screenshot.png").convert("RGB"))
+    runs, _, source = engine.runs(rgb)
+    read_at = boxes_to_read(to_gray(rgb), runs) if len(runs) else runs
+    return gt, source, runs, read_at, ((runs[:, 0] + runs[:, 2]) / 2, (runs[:, 1] + runs[:, 3]) / 2)
+
+
 #: AT-SPI roles an icon-only control has (`icon_boxes`).
 ICON_ROLES = ("push button", "toggle button", "icon", "image", "button", "img")  # AT-SPI and web (ARIA) names
 
@@ -105,21 +120,13 @@ def capture_icons(engine, capture: Path) -> tuple[list[tuple[np.ndarray, str, di
     high and at most twice as wide as high, and not read by the shipped recognizer as a word of
     letters; none on a calculator; and its counts (labels, paired, examples, misread:
     runs the shipped recognizer reads as something)."""
-    from PIL import Image
-
-    from detact.text.fast import boxes_to_read, to_gray
-
-    gt = json.loads((capture / "gt.json").read_text())
-    rgb = np.asarray(Image.open(capture / "screenshot.png").convert("RGB"))
+    gt, source, runs, read_at, (cx, cy) = capture_runs(engine, capture)
     # a calculator's keys draw their names ("x²", "a") with no AT-SPI text: not icons
     calculator = any(word in str(gt.get("app", capture.name)) for word in ("calc", "qalculate"))
     boxes = [] if calculator else icon_boxes(gt["elements"], gt.get("scale", 1))
     counts = {"labels": len(boxes), "paired": 0, "examples": 0, "misread": 0}
-    runs, _, source = engine.runs(rgb)
     if not len(runs) or not boxes:
         return [], counts
-    read_at = boxes_to_read(to_gray(rgb), runs)
-    cx, cy = (runs[:, 0] + runs[:, 2]) / 2, (runs[:, 1] + runs[:, 3]) / 2
     picked = []
     for box in boxes:
         inside = np.flatnonzero((cx >= box[0]) & (cx <= box[2]) & (cy >= box[1]) & (cy <= box[3]))
@@ -151,19 +158,11 @@ def capture_examples(engine, capture: Path, characters: set[str], max_distance: 
                      ) -> tuple[list[tuple[np.ndarray, str, dict]], dict]:
     """One capture's examples, each (run as the screenshot has it (h, w, 3) RGB, label, record),
     and its counts (labels, paired, examples, misread)."""
-    from PIL import Image
-
-    from detact.text.fast import boxes_to_read, to_gray
-
-    gt = json.loads((capture / "gt.json").read_text())
-    rgb = np.asarray(Image.open(capture / "screenshot.png").convert("RGB"))
+    gt, source, runs, read_at, (cx, cy) = capture_runs(engine, capture)
     labelled = leaf_texts(gt["elements"], characters)
     counts = {"labels": len(labelled), "paired": 0, "examples": 0, "misread": 0}
-    runs, _, source = engine.runs(rgb)
     if not len(runs) or not labelled:
         return [], counts
-    read_at = boxes_to_read(to_gray(rgb), runs)
-    cx, cy = (runs[:, 0] + runs[:, 2]) / 2, (runs[:, 1] + runs[:, 3]) / 2
     pairs = []
     for box, text in labelled:
         inside = np.flatnonzero((cx >= box[0]) & (cx <= box[2]) & (cy >= box[1]) & (cy <= box[3]))
