@@ -596,8 +596,8 @@ def without_line_above(gray: np.ndarray, xyxy: np.ndarray, contrast: int = 48,
     recognizer reads as a leading "_" or "'". A sliver is a band of ink rows touching the box's
     top edge, parted from the rest by a blank row and at most ``max_share`` of the box's
     height; the box then starts at that blank row. Ink is a grey level more than ``contrast``
-    from the crop's median. (The bottom edge is left alone: there a band parted by a blank row
-    is as often the line's own underscores as the next line's ascenders.)"""
+    from the crop's median. (A band at the bottom edge is as often the line's own underscores as the
+    next line's ascenders: `without_line_below` tells them apart by the next line's run.)"""
     out = np.asarray(xyxy).copy()
     for k, (x0, y0, x1, y1) in enumerate(out.tolist()):
         crop = gray[y0:y1, x0:x1]
@@ -622,8 +622,8 @@ def without_line_below(gray: np.ndarray, xyxy: np.ndarray, contrast: int = 48,
     it starts in this box's lower half and overlaps it sideways); the box then ends after that
     blank row. A band under the line where no run starts is the line's own underscores and stays
     (`without_line_above` cuts the line above). Only boxes at least ``min_width`` heights wide
-    are cut (runs of words: an icon over its label keeps its box). Ink is a grey level more than ``contrast`` from
-    the crop's median."""
+    are cut (runs of words: an icon over its label keeps its box). Ink is a grey level more than
+    ``contrast`` from the crop's median."""
     boxes = np.asarray(xyxy)
     out = boxes.copy()
     for k, (x0, y0, x1, y1) in enumerate(boxes.tolist()):
