@@ -14,18 +14,23 @@ from detact.text.recognize import SCREEN_CHARACTERS
 TEXT_RECIPE = Path(__file__).resolve().parents[1] / "training" / "text"
 
 
-def _build_desktop():
-    """`training/text/build_desktop.py`, imported with its own ``common`` and ``build_data``:
-    training/controls has a ``common`` too, and the two test modules share one interpreter."""
-    shadowed = {name: sys.modules.pop(name) for name in ("common", "build_data") if name in sys.modules}
+def _recipe_module(name: str):
+    """A module of `training/text` (``build_desktop``, ``train``), imported with its own ``common``
+    and ``build_data``: training/controls has a ``common`` too, and the test modules share one
+    interpreter."""
+    shadowed = {m: sys.modules.pop(m) for m in ("common", "build_data", name) if m in sys.modules}
     sys.path.insert(0, str(TEXT_RECIPE))
     try:
-        return importlib.import_module("build_desktop")
+        return importlib.import_module(name)
     finally:
         sys.path.remove(str(TEXT_RECIPE))
-        for name in ("common", "build_data"):
-            sys.modules.pop(name, None)
+        for m in ("common", "build_data", name):
+            sys.modules.pop(m, None)
         sys.modules.update(shadowed)
+
+
+def _build_desktop():
+    return _recipe_module("build_desktop")
 
 
 @pytest.mark.parametrize("texts, labels", [
@@ -38,18 +43,6 @@ def test_desktop_labels(texts, labels):
     elements = [{"bbox": [10 - 2 * k, 10 - 2 * k, 80 + 2 * k, 30 + 2 * k], "text": t} for k, t in enumerate(texts)]
     assert [text for _, text in _build_desktop().leaf_texts(elements, set(SCREEN_CHARACTERS))] == labels
 
-
-def _recipe_module(name: str):
-    """A module of `training/text` (see `_build_desktop`)."""
-    shadowed = {m: sys.modules.pop(m) for m in ("common", "build_data", name) if m in sys.modules}
-    sys.path.insert(0, str(TEXT_RECIPE))
-    try:
-        return importlib.import_module(name)
-    finally:
-        sys.path.remove(str(TEXT_RECIPE))
-        for m in ("common", "build_data", name):
-            sys.modules.pop(m, None)
-        sys.modules.update(shadowed)
 
 
 def _button(box, role="push button", text=""):

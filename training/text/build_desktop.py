@@ -22,8 +22,8 @@ format (each capture is one "page").
 
 With ``--icons`` the examples are icons instead, each labelled with the empty string: the one
 run inside an icon-only button (an AT-SPI push or toggle button, icon or image, or a web page's
-button or img, that holds no text and is at most 44 px a side at scale 1, about square), whose box holds no text element.
-The shipped recognizer reads many of them as one confident character ("X" for a stop icon,
+button or img, that holds no text and is at most 44 px a side at scale 1, about square), whose
+box holds no text element. The shipped recognizer reads many of them as one confident character ("X" for a stop icon,
 "+C" for two toolbar icons), and a run read that way is taken as text; trained to read them as
 nothing (all blanks), a model leaves them to the icon stage.
 
@@ -70,6 +70,11 @@ def leaf_texts(elements: list[dict], characters: set[str]) -> list[tuple[np.ndar
     return keep
 
 
+def centred_in(cx: np.ndarray, cy: np.ndarray, box) -> np.ndarray:
+    """Indices of the points (cx (N,), cy (N,)) inside ``box`` (x0, y0, x1, y1), edges included."""
+    return np.flatnonzero((cx >= box[0]) & (cx <= box[2]) & (cy >= box[1]) & (cy <= box[3]))
+
+
 def capture_runs(engine, capture: Path):
     """A capture's ground truth (gt.json), the image its runs are cut from (`FastTextEngine.runs`),
     the (N, 4) runs, the (N, 4) boxes inference reads for them (`boxes_to_read`) and the runs'
@@ -98,7 +103,8 @@ def icon_boxes(elements: list[dict], scale: float) -> list[np.ndarray]:
     side (times the capture's scale), width 0.6-1.7 times its height, whose box holds no
     element that has text (a button whose label is a child of its own) and which is not a
     formatting button that draws a letter (`LETTER_BUTTONS`)."""
-    texts = [np.asarray(e["bbox"], np.float64) for e in elements if (e.get("text") or "").strip()]
+    texts = np.array([e["bbox"] for e in elements if (e.get("text") or "").strip()], np.float64).reshape(-1, 4)
+    tx, ty = (texts[:, 0] + texts[:, 2]) / 2, (texts[:, 1] + texts[:, 3]) / 2
     boxes = []
     for el in elements:
         box = np.asarray(el["bbox"], np.float64)
@@ -107,9 +113,7 @@ def icon_boxes(elements: list[dict], scale: float) -> list[np.ndarray]:
                 or (el.get("name") or "").strip().lower() in LETTER_BUTTONS
                 or max(w, h) > 44 * scale or not 0.6 <= w / h <= 1.7):
             continue
-        holds_text = any((t[0] + t[2]) / 2 >= box[0] and (t[0] + t[2]) / 2 <= box[2]
-                         and (t[1] + t[3]) / 2 >= box[1] and (t[1] + t[3]) / 2 <= box[3] for t in texts)
-        if not holds_text:
+        if not len(centred_in(tx, ty, box)):  # no text element inside
             boxes.append(box)
     return boxes
 
@@ -129,7 +133,7 @@ def capture_icons(engine, capture: Path) -> tuple[list[tuple[np.ndarray, str, di
         return [], counts
     picked = []
     for box in boxes:
-        inside = np.flatnonzero((cx >= box[0]) & (cx <= box[2]) & (cy >= box[1]) & (cy <= box[3]))
+        inside = centred_in(cx, cy, box)
         if len(inside) != 1:
             continue
         x0, y0, x1, y1 = runs[inside[0]]
@@ -165,7 +169,7 @@ def capture_examples(engine, capture: Path, characters: set[str], max_distance: 
         return [], counts
     pairs = []
     for box, text in labelled:
-        inside = np.flatnonzero((cx >= box[0]) & (cx <= box[2]) & (cy >= box[1]) & (cy <= box[3]))
+        inside = centred_in(cx, cy, box)
         if len(inside) == 1:
             pairs.append((int(inside[0]), text))
     # a run claimed by two labels (a row and its cell) is ambiguous: dropped
