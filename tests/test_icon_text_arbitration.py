@@ -100,6 +100,9 @@ class FixedRecognizer:
     # a one-colour digit stays text unless the bank matches it exactly
     (_text("7", (0, 0, 0)), "7", ("info", "", 0.9, "encoder"), "text", "7", ""),
     (_text("7", (0, 0, 0)), "7", ("info", "x:info", 0.95, "ssim"), "icon", "", "info"),
+    # so do two: a grid's four squares read "88" match a grid icon exactly; a key's "10" no icon
+    (_text("88", (0, 0, 0)), "88", ("grid view", "x:view-grid", 0.95, "ssim"), "icon", "", "grid view"),
+    (_text("10", (0, 0, 0)), "10", ("grid view", "", 0.9, "encoder"), "text", "10", ""),
     # a read with no letter or digit is an icon when the encoder is sure of a function
     (_solid_symbol, "<^", ("fullscreen", "", ENCODER_SURE + 0.1, "encoder"), "icon", "", "fullscreen"),
     (_solid_symbol, "<^", ("fullscreen", "", ENCODER_SURE - 0.1, "encoder"), "text", "<^", ""),

@@ -5,13 +5,14 @@ them, and the short labels read straight from the ink of text-less boxes (a calc
 Rules (all vectorised over the element list):
 1. A small, square-ish region (longest side <= 64 px at scale 1, at most 2:1) is an icon.
 2. Icons go through the recognizer and take its label (the function) when it is sure; a
-   small single character goes through it too (OCR reads many glyph icons as a letter or
-   digit: "Q" for a magnifier, "X" for close, "0" for an inbox tray) and becomes that icon
-   only on an exact bank match (SSIM), so a key's "7" or "+" stays text. A small read of one
-   or two characters is an icon whatever the recognizer says when its ink is in several
-   colours (`multicoloured`: text is drawn in one colour; a full-colour toolbar icon read as
-   "0" or "8" is not), and when it has no letter or digit ("<^", "@") and the recognizer
-   names a function with at least `ENCODER_SURE`, or it reads as two bars or rings ("00",
+   small read of one or two characters goes through it too (OCR reads many glyph icons as a
+   letter or digit: "Q" for a magnifier, "X" for close, "0" for an inbox tray, "88" for a
+   grid's four squares) and becomes that icon only on an exact bank match (SSIM), so a key's
+   "7", "10" or "+" stays text. A small read of one or two characters is an icon whatever
+   the recognizer says when its ink is in several colours (`multicoloured`: text is drawn in
+   one colour; a full-colour toolbar icon read as "0" or "8" is not), and when it has no
+   letter or digit ("<^", "@") and the recognizer names a function with at least
+   `ENCODER_SURE`, or it reads as two bars or rings ("00",
    "II": `PAUSE_READS`) and the recognizer surely names it pause, and when it is one or two
    characters among a toolbar's icons as in rule 3 (no plate of its own, two or more icons beside
    it on its row, no word beside it) and the recognizer surely names a function: a flat "new
@@ -175,8 +176,9 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) ->
                 names[better] = np.array(again.function, dtype=object)[pick]
                 icons[better] = np.array(again.icon, dtype=object)[pick]
                 scores[better], exact[better] = again.score[pick], again_exact[pick]
-            # one-character text becomes an icon only on an exact bank match, a symbol on a sure one
-            sure = ((one_char[idx] | dashes[idx]) & exact) | (symbols[idx] & (names != "") & (scores >= ENCODER_SURE)) \
+            # one- or two-character text becomes an icon only on an exact bank match (a grid's four
+            # squares read "88"; a key's "7" or "10" matches no icon), a symbol on a sure one
+            sure = ((short[idx] | dashes[idx]) & exact) | (symbols[idx] & (names != "") & (scores >= ENCODER_SURE)) \
                 | (bars[idx] & (names == "pause") & (scores >= ENCODER_SURE)) \
                 | (in_toolbar[idx] & (names != "") & (scores >= ENCODER_SURE))
         else:
