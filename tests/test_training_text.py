@@ -86,3 +86,28 @@ def test_dequantized_recognizer_reads_like_the_shipped_one(tmp_path):
     fp32_reads = ScreenRecognizer(tmp_path / "fp32.onnx").recognize(source, runs)[0]
     same = np.mean([a == b for a, b in zip(int8_reads, fp32_reads)])
     assert same >= 0.95, [(a, b) for a, b in zip(int8_reads, fp32_reads) if a != b]
+
+
+def test_an_fp32_recognizer_reads_a_run_the_same_whatever_is_batched_with_it(tmp_path):
+    """Why `train.save_model` no longer quantises: onnxruntime's dynamic int8 quantisation takes
+    one activation scale over the whole batch, so the bundled int8 model's read of a run depends
+    on the runs batched with it; the same weights in fp32 (`train.dequantized`) read a run and
+    its confidence the same alone and beside three other runs of its width (no padding)."""
+    onnx = pytest.importorskip("onnx")
+    from PIL import Image
+
+    from detact.text.fast import FastTextEngine, bundled_recognizer
+    from detact.text.recognize import ScreenRecognizer
+
+    onnx.save(_recipe_module("train").dequantized(onnx.load(str(bundled_recognizer()))), str(tmp_path / "fp32.onnx"))
+    fp32 = ScreenRecognizer(tmp_path / "fp32.onnx")
+    rgb = np.asarray(Image.open(Path(__file__).resolve().parents[1] / "detact" / "data" / "sample.png").convert("RGB"))
+    runs, _, source = FastTextEngine(device="cpu").runs(rgb)
+    box = runs[np.argmax(runs[:, 2] - runs[:, 0])]            # the widest run, and three boxes
+    w, h = box[2] - box[0], box[3] - box[1]                  # of its size over other text
+    others = [r for r in runs if r[0] + w <= rgb.shape[1] and r[1] + h <= rgb.shape[0] and abs(int(r[1]) - int(box[1])) > h][:3]
+    assert len(others) == 3
+    batch = np.array([box] + [(r[0], r[1], r[0] + w, r[1] + h) for r in others])
+    alone_text, alone_conf, _ = fp32.recognize(source, batch[:1])
+    text, conf, _ = fp32.recognize(source, batch)
+    assert text[0] == alone_text[0] and abs(float(conf[0]) - float(alone_conf[0])) < 1e-4
