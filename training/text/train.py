@@ -534,8 +534,8 @@ def save_model(merged, chars: list[str], out: Path, geometry: dict) -> Path:
     """The whole recognizer's ONNX with its characters and geometry in the metadata, saved as
     ``recognizer.onnx`` in fp32. Not quantised: onnxruntime's dynamic int8 quantisation takes
     one activation scale over the whole batch, so a run's read depended on the runs batched
-    with it (thunar's "10" read at 0.96 alone and at 0.29, dropped, beside "30", "77" and
-    "45"); fp32 costs 0.7 MB. Returns the path."""
+    with it (xfce4-taskmanager's "10" read at 0.96 alone and at 0.29, dropped, beside "30",
+    "77" and "45"); fp32 costs 0.7 MB. Returns the path."""
     import onnx
 
     del merged.graph.value_info[:]  # shapes inferred for the base's head (6,625 classes) are stale
