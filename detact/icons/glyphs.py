@@ -12,10 +12,10 @@ Rules (all vectorised over the element list):
    the recognizer says when its ink is in several colours (`multicoloured`: text is drawn in
    one colour; a full-colour toolbar icon read as "0" or "8" is not), and when it has no
    letter or digit ("<^", "@") and the recognizer names a function with at least
-   `ENCODER_SURE`, or it reads as two bars or rings ("00",
-   "II": `PAUSE_READS`) and the recognizer surely names it pause, and when it is one or two
-   characters among a toolbar's icons as in rule 3 (no plate of its own, two or more icons beside
-   it on its row, no word beside it) and the recognizer surely names a function: a flat "new
+   `ENCODER_SURE`, or it reads as two bars or rings ("00", "II": `PAUSE_READS`) and the
+   recognizer surely names it pause, and when it is one or two characters among a toolbar's
+   icons as in rule 3 (no plate of its own, two or more icons beside it on its row, no word
+   beside it) and the recognizer surely names a function: a flat "new
    file" read as "D" or "C+", a folder as "B". A region too flat for rule 1 lying across a row of
    icons or short reads (`toolbar_dashes`: a toolbar's "-") is an icon on an exact bank match. A
    short read with an icon-sized frame of its own (`icon_frames`) is looked up on that frame too
