@@ -194,24 +194,28 @@ def test_stateful_glyphs_are_in_the_function_vocabulary():
     assert STATEFUL_GLYPHS <= set(load_vocabulary().ids)
 
 
-@pytest.mark.parametrize("boxes, kinds, expected", [
+@pytest.mark.parametrize("boxes, kinds, expected, texts", [
     # "width = 70": the "=" has a word a space away on both sides
-    ([[0, 0, 50, 18], [60, 0, 70, 18], [80, 0, 110, 18]], ["text"] * 3, [False, True, False]),
+    ([[0, 0, 50, 18], [60, 0, 70, 18], [80, 0, 110, 18]], ["text"] * 3, [False, True, False], None),
     # a word on one side only: a leading icon ("+ Other Locations"), a trailing one
-    ([[0, 0, 14, 18], [22, 0, 120, 18]], ["text"] * 2, [False, False]),
+    ([[0, 0, 14, 18], [22, 0, 120, 18]], ["text"] * 2, [False, False], None),
     # gaps wider than a word space: toolbar buttons, not one line of text
-    ([[0, 0, 50, 18], [80, 0, 98, 18], [130, 0, 180, 18]], ["text"] * 3, [False, False, False]),
+    ([[0, 0, 50, 18], [80, 0, 98, 18], [130, 0, 180, 18]], ["text"] * 3, [False, False, False], None),
     # the neighbours are icons, not text
-    ([[0, 0, 18, 18], [24, 0, 42, 18], [48, 0, 66, 18]], ["icon", "text", "icon"], [False, False, False]),
+    ([[0, 0, 18, 18], [24, 0, 42, 18], [48, 0, 66, 18]], ["icon", "text", "icon"], [False, False, False], None),
     # a segmenter's tight box of the "=" (a third of the line's height) between two words
-    ([[0, 0, 50, 18], [58, 6, 66, 12], [74, 0, 110, 18]], ["text", "region", "text"], [False, True, False]),
+    ([[0, 0, 50, 18], [58, 6, 66, 12], [74, 0, 110, 18]], ["text", "region", "text"], [False, True, False], None),
     # a neighbour on another line, five times as tall, or much smaller does not count
-    ([[0, 0, 50, 18], [60, 0, 70, 18], [80, 30, 110, 48]], ["text"] * 3, [False, False, False]),
-    ([[0, 0, 50, 18], [60, 6, 70, 12], [80, -12, 110, 30]], ["text"] * 3, [False, False, False]),
-    ([[0, 6, 20, 12], [24, 0, 44, 18], [48, 6, 68, 12]], ["text"] * 3, [False, False, False]),
+    ([[0, 0, 50, 18], [60, 0, 70, 18], [80, 30, 110, 48]], ["text"] * 3, [False, False, False], None),
+    ([[0, 0, 50, 18], [60, 6, 70, 12], [80, -12, 110, 30]], ["text"] * 3, [False, False, False], None),
+    ([[0, 6, 20, 12], [24, 0, 44, 18], [48, 6, 68, 12]], ["text"] * 3, [False, False, False], None),
+    # one-character reads are no words: a toolbar's icons read "^", "X", "C" side by side
+    ([[0, 0, 18, 18], [24, 0, 42, 18], [48, 0, 66, 18]], ["text"] * 3, [False, False, False], ["^", "X", "C"]),
+    # ... but two characters are ("width = 70" with a short word on the right)
+    ([[0, 0, 50, 18], [60, 0, 70, 18], [80, 0, 100, 18]], ["text"] * 3, [False, True, False], ["width", "=", "70"]),
 ])
-def test_between_words(boxes, kinds, expected):
-    els = Elements(boxes, kinds, ["w"] * len(boxes))
+def test_between_words(boxes, kinds, expected, texts):
+    els = Elements(boxes, kinds, texts or ["word"] * len(boxes))
     assert between_words(els).tolist() == expected
 
 

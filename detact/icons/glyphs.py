@@ -106,17 +106,20 @@ def coloured_short_reads(rgb: np.ndarray, texts, boxes: np.ndarray) -> np.ndarra
 
 
 def between_words(elements: Elements, max_gap: float = 0.8, max_height: float = 1.5) -> np.ndarray:
-    """Per element: text sits on both sides of it on its line, each within ``max_gap`` of the
-    text's height (a word space): a "=" or "#" in a line of code, a "&" in a sentence. The
-    element lies within the text's band, is at most ``max_height`` times as tall as it and
-    at least a quarter of it (a segmenter's box of a "=" is a third of the line's height).
-    Such a thing is a character of the line, not an icon."""
+    """Per element: a word (text of two characters or more) sits on both sides of it on its
+    line, each within ``max_gap`` of the word's height (a word space): a "=" or "#" in a line
+    of code, a "&" in a sentence. The element lies within the word's band, is at most
+    ``max_height`` times as tall as it and at least a quarter of it (a segmenter's box of a
+    "=" is a third of the line's height). Such a thing is a character of the line, not an
+    icon. A one-character read is no word: a toolbar's icons read "^" and "X" side by side
+    (caja's Up and Stop at scale 2) are not each other's line."""
     b = elements.xyxy.astype(np.int64)
     h = np.maximum(b[:, 3] - b[:, 1], 1)
     cy = (b[:, 1] + b[:, 3]) // 2
-    # [i, j]: j is text of i's line
+    words = (elements.kind == "text") & np.array([len(str(t).replace(" ", "")) >= 2 for t in elements.text], bool)
+    # [i, j]: j is a word of i's line
     alike = ((np.abs(cy[:, None] - cy[None, :]) * 2 <= h[None, :]) & (h[:, None] <= max_height * h[None, :])
-             & (h[None, :] <= 4 * h[:, None]) & (elements.kind == "text")[None, :])
+             & (h[None, :] <= 4 * h[:, None]) & words[None, :])
     near = max_gap * h[None, :]
     after = b[None, :, 0] - b[:, None, 2]    # [i, j]: how far j starts right of i's end
     before = b[:, None, 0] - b[None, :, 2]   # [i, j]: how far i starts right of j's end
