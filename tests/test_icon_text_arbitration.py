@@ -16,7 +16,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from detact.elements import Elements
-from detact.icons.glyphs import ENCODER_SURE, between_words, label_icons, multicoloured
+from detact.icons.glyphs import ENCODER_SURE, between_words, label_icons, multicoloured, words
 from detact.semantics.roles import STATEFUL_GLYPHS, RoleResult, shows_other_glyph
 
 FONT = "DejaVuSans-Bold.ttf"
@@ -217,6 +217,18 @@ def test_stateful_glyphs_are_in_the_function_vocabulary():
 def test_between_words(boxes, kinds, expected, texts):
     els = Elements(boxes, kinds, texts or ["word"] * len(boxes))
     assert between_words(els).tolist() == expected
+
+
+@pytest.mark.parametrize("text, kind, is_word", [
+    ("Open", "text", True),
+    ("70", "text", True),
+    ("^", "text", False),      # what an icon reads as: one character ...
+    ("X", "text", False),
+    ("<<", "text", False),     # ... or symbols
+    ("Open", "icon", False),   # not text at all
+])
+def test_words_are_text_runs_of_two_letters_or_digits(text, kind, is_word):
+    assert words(Elements([[0, 0, 40, 18]], [kind], [text])).tolist() == [is_word]
 
 
 def test_a_check_box_after_a_clipped_line_is_not_between_words():

@@ -105,10 +105,16 @@ def coloured_short_reads(rgb: np.ndarray, texts, boxes: np.ndarray) -> np.ndarra
     return out
 
 
+def words(elements: Elements) -> np.ndarray:
+    """(N,) bool: text runs of two or more letters or digits. A one-character read ("^", "X")
+    or a glyph read as symbols ("~", "<<") is what an icon reads as, not a word beside it."""
+    return (elements.kind == "text") & np.array([sum(c.isalnum() for c in str(t)) >= 2 for t in elements.text], bool)
+
+
 def between_words(elements: Elements, max_gap: float = 0.8, max_height: float = 1.5) -> np.ndarray:
-    """Per element: a word (text of two characters or more) sits on both sides of it on its
-    line, each within ``max_gap`` of the word's height (a word space): a "=" or "#" in a line
-    of code, a "&" in a sentence. The element lies within the word's band, is at most
+    """Per element: a word (`words`) sits on both sides of it on its line, each within
+    ``max_gap`` of the word's height (a word space): a "=" or "#" in a line of code, a "&" in a
+    sentence. The element lies within the word's band, is at most
     ``max_height`` times as tall as it and at least a quarter of it (a segmenter's box of a
     "=" is a third of the line's height). Such a thing is a character of the line, not an
     icon. A one-character read is no word: a toolbar's icons read "^" and "X" side by side
@@ -116,10 +122,9 @@ def between_words(elements: Elements, max_gap: float = 0.8, max_height: float = 
     b = elements.xyxy.astype(np.int64)
     h = np.maximum(b[:, 3] - b[:, 1], 1)
     cy = (b[:, 1] + b[:, 3]) // 2
-    words = (elements.kind == "text") & np.array([len(str(t).replace(" ", "")) >= 2 for t in elements.text], bool)
     # [i, j]: j is a word of i's line
     alike = ((np.abs(cy[:, None] - cy[None, :]) * 2 <= h[None, :]) & (h[:, None] <= max_height * h[None, :])
-             & (h[None, :] <= 4 * h[:, None]) & words[None, :])
+             & (h[None, :] <= 4 * h[:, None]) & words(elements)[None, :])
     near = max_gap * h[None, :]
     after = b[None, :, 0] - b[:, None, 2]    # [i, j]: how far j starts right of i's end
     before = b[:, None, 0] - b[None, :, 2]   # [i, j]: how far i starts right of j's end
@@ -243,10 +248,9 @@ def icon_neighbours(xyxy: np.ndarray, icons: np.ndarray, reach: float = 4.0) -> 
 def on_toolbar(elements: Elements, icons: np.ndarray) -> np.ndarray:
     """(N,) bool: elements drawn as a flat toolbar's glyphs: no plate of their own (``frame``
     -1), two or more of the ``icons`` (N,) bool on their row (`icon_neighbours`) and no word
-    beside them (`beside_words`; words: text runs of two or more letters or digits)."""
-    words = (elements.kind == "text") & np.array([sum(c.isalnum() for c in str(t)) >= 2 for t in elements.text], bool)
+    beside them (`beside_words` of `words`)."""
     return (elements.frame < 0).all(axis=1) & (icon_neighbours(elements.xyxy, icons) >= 2) \
-        & ~beside_words(elements.xyxy, words)
+        & ~beside_words(elements.xyxy, words(elements))
 
 
 def reaches_into(reads: np.ndarray, texts: np.ndarray, depth: int = 4) -> np.ndarray:
