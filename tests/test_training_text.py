@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from conftest import SAMPLE
 from detact.text.recognize import SCREEN_CHARACTERS
 
 TEXT_RECIPE = Path(__file__).resolve().parents[1] / "training" / "text"
@@ -44,7 +45,6 @@ def test_desktop_labels(texts, labels):
     assert [text for _, text in _build_desktop().leaf_texts(elements, set(SCREEN_CHARACTERS))] == labels
 
 
-
 def _button(box, role="push button", text=""):
     return {"bbox": list(box), "role": role, "text": text}
 
@@ -66,21 +66,28 @@ def test_icon_boxes(elements, scale, kept):
     assert len(_build_desktop().icon_boxes(elements, scale)) == kept
 
 
+def _sample_runs():
+    """The bundled sample's text runs and the image the recognizer reads them from."""
+    from PIL import Image
+
+    from detact.text.fast import FastTextEngine
+
+    runs, _, source = FastTextEngine(device="cpu").runs(np.asarray(Image.open(SAMPLE).convert("RGB")))
+    return runs, source
+
+
 def test_dequantized_recognizer_reads_like_the_shipped_one(tmp_path):
     """`train.dequantized` turns the shipped int8 recognizer back into fp32 MatMuls (the base of
     a run that goes on from it): on the bundled sample's runs it reads what the int8 file reads."""
     onnx = pytest.importorskip("onnx")
-    from PIL import Image
-
-    from detact.text.fast import FastTextEngine, bundled_recognizer
+    from detact.text.fast import bundled_recognizer
     from detact.text.recognize import ScreenRecognizer
 
     shipped = bundled_recognizer()
     model = _recipe_module("train").dequantized(onnx.load(str(shipped)))
     assert not [n for n in model.graph.node if n.op_type in ("MatMulInteger", "DynamicQuantizeLinear")]
     onnx.save(model, str(tmp_path / "fp32.onnx"))
-    rgb = np.asarray(Image.open(Path(__file__).resolve().parents[1] / "detact" / "data" / "sample.png").convert("RGB"))
-    runs, _, source = FastTextEngine(device="cpu").runs(rgb)
+    runs, source = _sample_runs()
     assert len(runs) > 30
     int8_reads = ScreenRecognizer(shipped).recognize(source, runs)[0]
     fp32_reads = ScreenRecognizer(tmp_path / "fp32.onnx").recognize(source, runs)[0]
@@ -94,18 +101,16 @@ def test_an_fp32_recognizer_reads_a_run_the_same_whatever_is_batched_with_it(tmp
     on the runs batched with it; the same weights in fp32 (`train.dequantized`) read a run and
     its confidence the same alone and beside three other runs of its width (no padding)."""
     onnx = pytest.importorskip("onnx")
-    from PIL import Image
-
-    from detact.text.fast import FastTextEngine, bundled_recognizer
+    from detact.text.fast import bundled_recognizer
     from detact.text.recognize import ScreenRecognizer
 
     onnx.save(_recipe_module("train").dequantized(onnx.load(str(bundled_recognizer()))), str(tmp_path / "fp32.onnx"))
     fp32 = ScreenRecognizer(tmp_path / "fp32.onnx")
-    rgb = np.asarray(Image.open(Path(__file__).resolve().parents[1] / "detact" / "data" / "sample.png").convert("RGB"))
-    runs, _, source = FastTextEngine(device="cpu").runs(rgb)
+    runs, source = _sample_runs()
     box = runs[np.argmax(runs[:, 2] - runs[:, 0])]            # the widest run, and three boxes
     w, h = box[2] - box[0], box[3] - box[1]                  # of its size over other text
-    others = [r for r in runs if r[0] + w <= rgb.shape[1] and r[1] + h <= rgb.shape[0] and abs(int(r[1]) - int(box[1])) > h][:3]
+    others = [r for r in runs if r[0] + w <= source.shape[1] and r[1] + h <= source.shape[0]
+              and abs(int(r[1]) - int(box[1])) > h][:3]
     assert len(others) == 3
     batch = np.array([box] + [(r[0], r[1], r[0] + w, r[1] + h) for r in others])
     alone_text, alone_conf, _ = fp32.recognize(source, batch[:1])
