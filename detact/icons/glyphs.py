@@ -15,8 +15,8 @@ Rules (all vectorised over the element list):
    `ENCODER_SURE`, or it reads as two bars or rings ("00", "II": `PAUSE_READS`) and the
    recognizer surely names it pause, and when it is one or two characters among a toolbar's
    icons as in rule 3 (no plate of its own, two or more icons beside it on its row, no word
-   beside it) and the recognizer surely names a function: a flat "new
-   file" read as "D" or "C+", a folder as "B". A region too flat for rule 1 lying across a row of
+   beside it) and the recognizer surely names a function: a flat "new file" read as "D" or
+   "C+", a folder as "B". A region too flat for rule 1 lying across a row of
    icons or short reads (`toolbar_dashes`: a toolbar's "-") is an icon on an exact bank match. A
    short read with an icon-sized frame of its own (`icon_frames`) is looked up on that frame too
    by an `IconRecognizer`, and the surer answer counts (the read may box only the icon's inner glyph). A small region or short
@@ -114,10 +114,10 @@ def words(elements: Elements) -> np.ndarray:
 def between_words(elements: Elements, max_gap: float = 0.8, max_height: float = 1.5) -> np.ndarray:
     """Per element: a word (`words`) sits on both sides of it on its line, each within
     ``max_gap`` of the word's height (a word space): a "=" or "#" in a line of code, a "&" in a
-    sentence. The element lies within the word's band, is at most
-    ``max_height`` times as tall as it and at least a quarter of it (a segmenter's box of a
-    "=" is a third of the line's height). Such a thing is a character of the line, not an
-    icon. A one-character read is no word: a toolbar's icons read "^" and "X" side by side
+    sentence. The element lies within the word's band, is at most ``max_height`` times as tall
+    as it and at least a quarter of it (a segmenter's box of a "=" is a third of the line's
+    height). Such a thing is a character of the line, not an icon. A one-character read is no
+    word: a toolbar's icons read "^" and "X" side by side
     (caja's Up and Stop at scale 2) are not each other's line."""
     b = elements.xyxy.astype(np.int64)
     h = np.maximum(b[:, 3] - b[:, 1], 1)

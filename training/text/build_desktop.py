@@ -8,9 +8,8 @@ Chromium's pages teach the recognizer fonts and characters; they never show what
 puts beside its words (GTK frame rules, check boxes, the edge of a tab, an icon one pixel away)
 or how GTK and Qt hint at 1x and 2x. Here every element that draws one line of text gives one
 example when DetACT's own run finder (`FastTextEngine.runs`) finds exactly one run centred in
-the element's box: the run as inference reads it (`boxes_to_read`) at
-screen resolution (the trainer makes the crop, as for `build_data.py --native`) and the
-element's text as its label.
+the element's box: the run as inference reads it (`boxes_to_read`) at screen resolution (the
+trainer makes the crop, as for `build_data.py --native`) and the element's text as its label.
 
 AT-SPI's text is what the widget holds, not always what it draws (ellipsised labels, a
 mnemonic's underscore, a field scrolled sideways), so an example is kept only when the shipped
@@ -23,9 +22,9 @@ format (each capture is one "page").
 With ``--icons`` the examples are icons instead, each labelled with the empty string: the one
 run inside an icon-only button (an AT-SPI push or toggle button, icon or image, or a web page's
 button or img, that holds no text and is at most 44 px a side at scale 1, about square), whose
-box holds no text element. The shipped recognizer reads many of them as one confident character ("X" for a stop icon,
-"+C" for two toolbar icons), and a run read that way is taken as text; trained to read them as
-nothing (all blanks), a model leaves them to the icon stage.
+box holds no text element. The shipped recognizer reads many of them as one confident
+character ("X" for a stop icon, "+C" for two toolbar icons), and a run read that way is taken
+as text; trained to read them as nothing (all blanks), a model leaves them to the icon stage.
 
 Never give it `../shared/eval/dev` or `dev2`, or captures set aside for measuring.
 """
