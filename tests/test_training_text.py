@@ -116,3 +116,20 @@ def test_an_fp32_recognizer_reads_a_run_the_same_whatever_is_batched_with_it(tmp
     alone_text, alone_conf, _ = fp32.recognize(source, batch[:1])
     text, conf, _ = fp32.recognize(source, batch)
     assert text[0] == alone_text[0] and abs(float(conf[0]) - float(alone_conf[0])) < 1e-4
+
+
+def test_key_labels_spell_what_their_markup_draws():
+    """`build_data.key_labels`: the label is the key's HTML with its tags dropped (a superscript
+    inline, as an accessible name spells it), in characters the recognizer can write; seeded."""
+    import html
+    import re
+
+    build_data = _recipe_module("build_data")
+    labels = build_data.key_labels(400, seed=7)
+    assert labels == build_data.key_labels(400, seed=7)
+    assert {text for text, _ in labels} != {text for text, _ in build_data.key_labels(400, seed=8)}
+    for text, markup in labels:
+        assert html.unescape(re.sub(r"</?(sup|sub|i)>", "", markup)) == text
+        assert set(text) <= set(SCREEN_CHARACTERS)
+    kinds = {tag for _, markup in labels for tag in ("<sup>", "<sub>", "<i>") if tag in markup}
+    assert kinds == {"<sup>", "<sub>", "<i>"}

@@ -44,6 +44,17 @@ from text_strings import CHARSET, generate_strings, is_clean  # noqa: E402
 VIEWPORTS = {1: (1000, 720), 2: (640, 460)}
 PAGES_PER_SHARD = 50
 PUNCT = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~€"
+# What calculator keypads and formula bars draw: one glyph or a short function name, often a
+# power set as a superscript. Models trained without them read lone operators as nothing (as if
+# icons) and drop superscripts ("a(x)b" -> "a(x)"), so a key loses its name.
+KEY_OPERATORS = list("+-=%/*()!^.,<>|&~#:;?") + ["+/-", "1/x", "x!", "n!", "|x|", "a/b", "0xff", "f(x)", "(x)", "x ="]
+KEY_WORDS = ["ln", "log", "lg", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "mod", "div",
+             "AC", "C", "CE", "DEL", "ANS", "EXP", "MR", "MC", "MS", "M+", "M-", "Inv", "Hyp", "Rad", "Deg", "Grad",
+             "Bin", "Oct", "Hex", "Dec", "STO", "RCL", "Lsh", "Rsh", "AND", "OR", "XOR", "NOT", "abs", "sqrt", "cbrt",
+             "Int", "Frac", "ceil", "floor", "rand", "pi", "e", "i", "x", "y", "z", "a", "b", "n", "Ans", "Mod",
+             "00", "000", "Bksp", "Clr", "Back", "Shift", "Alt", "2nd", "F-E", "dms", "deg", "nPr", "nCr", "gcd", "lcm"]
+KEY_POWER_BASES = ["x", "y", "e", "10", "2", "a(x)", "a", "sin", "cos", "tan", "log", "m", "cm", "km", "ft", "s", "n", "(x)"]
+KEY_EXPONENTS = ["2", "3", "y", "x", "n", "-1", "b", "1/y", "1/3", "nd", "rd", "th", "st", "*", "+", "-"]
 
 
 def installed_families() -> set[str]:
@@ -92,6 +103,31 @@ def training_strings(n: int, seed: int) -> list[str]:
     return out[:n]
 
 
+def key_labels(n: int, seed: int) -> list[tuple[str, str]]:
+    """``n`` key labels as (text, HTML): lone operators, function names (some in italics, as
+    keypads set constants), powers with a superscript exponent and logarithms with a subscript
+    base. The text spells the key as its accessible name does, the raised part inline
+    ("x<sup>2</sup>" -> "x2")."""
+    rng = random.Random(f"train-keys-{seed}")
+    out = []
+    while len(out) < n:
+        r = rng.random()
+        if r < 0.3:
+            text = rng.choice(KEY_OPERATORS)
+            out.append((text, html.escape(text)))
+        elif r < 0.55:
+            text = rng.choice(KEY_WORDS)
+            markup = html.escape(text)
+            out.append((text, f"<i>{markup}</i>" if len(text) <= 2 and rng.random() < 0.3 else markup))
+        elif r < 0.9:
+            base, exp = rng.choice(KEY_POWER_BASES), rng.choice(KEY_EXPONENTS)
+            out.append((base + exp, f"{html.escape(base)}<sup>{html.escape(exp)}</sup>"))
+        else:
+            base, sub = rng.choice(["log", "x", "a", "y", "log", "F"]), rng.choice(["2", "10", "n", "b", "0", "1", "e"])
+            out.append((base + sub, f"{html.escape(base)}<sub>{html.escape(sub)}</sub>"))
+    return out
+
+
 def _colour(rng: random.Random, dark_bg: bool, contrast: tuple[float, float]) -> str:
     """An HSL colour whose lightness sits ``contrast`` away from the page's (light or dark)."""
     delta = rng.uniform(*contrast)
@@ -130,7 +166,7 @@ def page_html(rows: list[list[tuple[str, dict]]], fonts_css: str, bg: str, css_s
             cells.append(f'<span class="cell" style="{fill}"><span class="gt" data-i="{i}" style="font-family:'
                          f"'{st['font']}';font-size:{st['size']}px;font-weight:{st['weight']};color:{st['color']};"
                          f"{'text-decoration:underline;' if st.get('underline') else ''}\">"
-                         f"{html.escape(text)}</span></span>")
+                         f"{st.get('html') or html.escape(text)}</span></span>")
         body.append(f'<div class="row">{"".join(cells)}</div>')
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><style>{fonts_css}"
             f"* {{box-sizing:border-box;margin:0;padding:0}} html,body {{width:{w}px;height:{h}px;overflow:hidden;"
@@ -143,7 +179,8 @@ GT_JS = r"""
 () => Array.from(document.querySelectorAll('.gt')).map(s => {
   const r = document.createRange(); r.selectNodeContents(s);
   const b = r.getBoundingClientRect();
-  return {lines: r.getClientRects().length, box: [b.left, b.top, b.right, b.bottom]};
+  // lines: the span's own boxes (a range has one per text node, so a <sup> would count twice)
+  return {lines: s.getClientRects().length, box: [b.left, b.top, b.right, b.bottom]};
 })
 """
 
@@ -196,8 +233,9 @@ def pair_runs(gt_boxes: np.ndarray, runs: np.ndarray, pad: int) -> list[int]:
     return out
 
 
-def layout(rng: random.Random, strings: list[str], pos: int, fonts: list[str], css_size: tuple[int, int]):
-    """Rows of (string, style) for one page, taking strings from ``pos``; returns (rows, pos, bg, dark)."""
+def layout(rng: random.Random, strings: list[tuple[str, str]], pos: int, fonts: list[str], css_size: tuple[int, int]):
+    """Rows of (string, style) for one page, taking (text, HTML or "") pairs from ``pos``; the
+    style carries the HTML when there is some. Returns (rows, pos, bg, dark)."""
     dark = rng.random() < 0.45
     bg = f"hsl({rng.randint(0, 359)}, {rng.randint(0, 25)}%, {rng.randint(4, 18) if dark else rng.randint(88, 100)}%)"
     page_font = rng.choice(fonts)
@@ -206,6 +244,7 @@ def layout(rng: random.Random, strings: list[str], pos: int, fonts: list[str], c
     while True:
         row = [(strings[(pos + k) % len(strings)], item_style(rng, fonts, page_font, dark))
                for k in range(rng.choice([1, 2, 2, 3, 3, 4]))]
+        row = [(text, {**st, "html": markup}) for (text, markup), st in row]
         y += max(st["size"] for _, st in row) * 2.2
         if y > height:
             break
@@ -215,11 +254,12 @@ def layout(rng: random.Random, strings: list[str], pos: int, fonts: list[str], c
 
 
 def build(pages: int, seed: int, out: Path, chromium: str = DEFAULT_CHROMIUM, stop_after: int | None = None,
-          native: bool = False) -> dict:
+          native: bool = False, keys: float = 0.0) -> dict:
     """Render ``pages`` pages (only the first ``stop_after`` of them when given: the same pages
     as a full run's first ones) and write the shards; returns the manifest. ``native``: store
     each run's box as the screenshot has it instead of the 48-px crop, so the trainer can make
-    any crop geometry from the pixels inference starts from (and the shards are ~4x smaller)."""
+    any crop geometry from the pixels inference starts from (and the shards are ~4x smaller).
+    ``keys``: the share of strings that are calculator and formula keys (`key_labels`)."""
     import cv2
 
     from detact.text.fast import FastTextEngine
@@ -230,7 +270,11 @@ def build(pages: int, seed: int, out: Path, chromium: str = DEFAULT_CHROMIUM, st
     fonts = training_fonts()
     print(f"{len(fonts)} training fonts: {', '.join(fonts)}", file=sys.stderr)
     faces = _font_faces(FONT_BY_NAME["Ubuntu"], DEFAULT_NPM_CACHE)
-    strings = training_strings(pages * 70, seed)
+    strings = [(text, "") for text in training_strings(pages * 70, seed)]
+    if keys:
+        key_rng = random.Random(f"train-key-places-{seed}")
+        for i, label in zip(key_rng.sample(range(len(strings)), int(keys * len(strings))), key_labels(len(strings), seed)):
+            strings[i] = label
     # the base recognizer, so that crops are the colour crops the screen recognizer reads
     engine = FastTextEngine(device="cpu", recognizer=ppocr_recognizer_path())
     rng = random.Random(f"train-pages-{seed}")
@@ -261,7 +305,7 @@ def build(pages: int, seed: int, out: Path, chromium: str = DEFAULT_CHROMIUM, st
                 shard["text"].append(text)
                 shard["meta"].append({"page": p, "font": st["font"], "size": st["size"], "weight": st["weight"],
                                       "scale": scale, "aa": aa, "dark": dark, "fill": bool(st["fill"]),
-                                      "underline": st["underline"]})
+                                      "underline": st["underline"], "key": bool(st["html"])})
             stats["strings"] += int(sum(ok))
             stats["examples"] += len(keep)
             if (p + 1) % PAGES_PER_SHARD == 0 or p + 1 == last:
@@ -271,7 +315,7 @@ def build(pages: int, seed: int, out: Path, chromium: str = DEFAULT_CHROMIUM, st
                       f"{time.time() - t0:.0f} s", file=sys.stderr)
     finally:
         renderer.close()
-    manifest = {"seed": seed, "pages": pages, "rendered": last, "crops": "native" if native else "48px",
+    manifest = {"seed": seed, "pages": pages, "rendered": last, "crops": "native" if native else "48px", "keys": keys,
                 "fonts": fonts, "held_out_fonts": list(HELD_OUT_FONTS),
                 **stats, "seconds": round(time.time() - t0, 1)}
     (data / "manifest.json").write_text(json.dumps(manifest, indent=1))
@@ -293,8 +337,10 @@ def main(argv=None) -> int:
     ap.add_argument("--stop-after", type=int, help="render only the first N pages of the --pages plan")
     ap.add_argument("--native", action="store_true",
                     help="store runs at screen resolution, not as 48-px crops (what train.py --full reads)")
+    ap.add_argument("--keys", type=float, default=0.0,
+                    help="share of strings that are calculator and formula keys (`key_labels`), e.g. 0.5")
     a = ap.parse_args(argv)
-    print(json.dumps(build(a.pages, a.seed, a.out, a.chromium, a.stop_after, a.native)))
+    print(json.dumps(build(a.pages, a.seed, a.out, a.chromium, a.stop_after, a.native, a.keys)))
     return 0
 
 
