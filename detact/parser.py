@@ -22,6 +22,7 @@ from .color import dominant_colors
 from .elements import Elements, ParseResult
 from .icons.columns import column_icons
 from .icons.glyphs import label_icons, read_glyphs
+from .icons.vocabulary import distinct_icon_names
 from .icons.window_controls import window_buttons
 from .imageio import ImageInput, image_sha256, load_image, screen_scale
 from .merge import glyphs_beside_icons, merge_layout
@@ -128,6 +129,9 @@ class Parser:
             t = time.perf_counter()
             elements, containers = self.semantics.annotate(rgb, elements, groups, screen_scale(rgb.shape[1]))
             timings["semantics"] = (time.perf_counter() - t) * 1e3
+        # last, when every name is known: an icon's guessed function does not take a word the
+        # screen writes (a "Search" menu and the magnifier beside it; see `distinct_icon_names`)
+        elements = distinct_icon_names(elements)
         timings["total"] = (time.perf_counter() - t0) * 1e3
         return ParseResult(rgb.shape[1], rgb.shape[0], image_sha256(rgb), elements, timings, self.backends,
                            containers, ui_scale=guess_ui_scale(elements))

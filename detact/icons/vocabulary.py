@@ -8,11 +8,22 @@ filter, the prompt and locate match a task's words against a function's synonyms
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
+import numpy as np
+
+from ..elements import Elements
 from ..errors import ModelUnavailable
 from ..runtime import package_data
+
+
+def plain(words: str) -> str:
+    """``words`` lower-cased, with every run of non-alphanumerics one space: how two labels are
+    compared (``"Search:"`` and ``"search"`` are one word)."""
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", words.lower()).split())
 
 
 @dataclass(frozen=True)
@@ -40,11 +51,43 @@ class Vocabulary:
     def ids(self) -> tuple[str, ...]:
         return tuple(f.id for f in self.functions)
 
-    def get(self, function_id: str) -> Function | None:
-        return self._by_id().get(function_id)
+    def get(self, label: str) -> Function | None:
+        """The function with id ``label``, else the one function that lists ``label`` among its
+        words (an icon renamed by `distinct_labels` still finds its synonyms); None otherwise."""
+        return self._by_id.get(label) or self._by_own_word.get(label)
 
+    @cached_property
     def _by_id(self) -> dict[str, Function]:
         return {f.id: f for f in self.functions}
+
+    @cached_property
+    def _by_own_word(self) -> dict[str, Function]:
+        """Words that exactly one function lists (``"go back"``), each to that function."""
+        owners: dict[str, list[Function]] = {}
+        for f in self.functions:
+            for w in dict.fromkeys(f.words):
+                owners.setdefault(w, []).append(f)
+        return {w: fs[0] for w, fs in owners.items() if len(fs) == 1}
+
+    def distinct_labels(self, labels: Sequence[str], screen_words: Iterable[str]) -> list[str]:
+        """``labels`` with every function id that a text on the screen also spells (``screen_words``,
+        already `plain`) replaced by the function's first synonym that no text spells and no other
+        function or id claims: a "Search" menu keeps its word and the magnifier beside it becomes
+        "magnifying glass"; a sidebar's "Trash" row and its bin icon, "Trash" and "recycle bin".
+        What a screen writes names its text with certainty, an icon's function is a guess, and
+        two elements that answer to one word leave an agent (or a grounding metric) to pick by
+        size. Labels that are no function id, or whose synonyms are all taken, stay."""
+        taken = set(screen_words)
+        own, ids = self._by_own_word, self._by_id
+        out = list(labels)
+        for i, label in enumerate(labels):
+            f = ids.get(label)
+            if f is None or plain(label) not in taken:
+                continue
+            free = [w for w in f.words if plain(w) not in taken and own.get(w) is f and w not in ids]
+            if free:
+                out[i] = free[0]
+        return out
 
     def describe(self, label: str) -> str:
         """``close: dismiss, exit, x`` for a function id; any other label as it is."""
@@ -77,3 +120,24 @@ def function_words(label: str) -> tuple[str, ...]:
     except ModelUnavailable:
         return ()
     return (f.id, *[w for w in f.words if w != f.id]) if f else ()
+
+
+def distinct_icon_names(elements: Elements) -> Elements:
+    """``elements`` with each icon's function label (and its name, where it is the label) made
+    one that no text element reads (`Vocabulary.distinct_labels`); unchanged without the
+    vocabulary."""
+    icons = np.flatnonzero((elements.kind == "icon") & (elements.label != ""))
+    if not len(icons):
+        return elements
+    try:
+        vocabulary = load_vocabulary()
+    except ModelUnavailable:
+        return elements
+    words = {plain(t) for t in elements.text[elements.kind == "text"]}
+    old = elements.label[icons]
+    new = vocabulary.distinct_labels(old.tolist(), words)
+    label, name = elements.label.copy(), elements.name.copy()
+    label[icons] = new
+    renamed = icons[(old != np.array(new, dtype=object)) & (name[icons] == old)]
+    name[renamed] = label[renamed]
+    return elements.with_(label=label, name=name)

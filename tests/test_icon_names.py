@@ -1,0 +1,67 @@
+"""Icon names that no text on the screen takes (`detact.icons.vocabulary.distinct_labels` and the
+parser's last step), table driven, and on a drawn window the full parser reads."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from detact.icons.vocabulary import load_vocabulary, plain
+
+ADWAITA = Path("/usr/share/icons/Adwaita/scalable")
+
+
+@pytest.mark.parametrize("labels, screen, expected", [
+    (["search"], ["Search"], ["magnifying glass"]),             # a "Search" menu beside the magnifier
+    (["search"], ["Search:"], ["magnifying glass"]),            # punctuation is no difference
+    (["search"], ["Search files"], ["search"]),                 # only a whole read counts
+    (["search"], ["Search", "magnifying glass"], ["look up"]),  # the next free synonym ("find" is another id)
+    (["back", "edit"], ["Back"], ["go back", "edit"]),          # per label
+    (["refresh"], [], ["refresh"]),                             # no text: the function id
+    (["fa:xmark"], ["fa:xmark"], ["fa:xmark"]),                 # not a function id: as it is
+    ([""], [""], [""]),
+])
+def test_distinct_labels(labels, screen, expected):
+    assert load_vocabulary().distinct_labels(labels, {plain(t) for t in screen}) == expected
+
+
+@pytest.mark.parametrize("word, function", [
+    ("search", "search"),             # an id
+    ("magnifying glass", "search"),   # a word only one function lists
+    ("go back", "back"),
+    ("find", "find"),                 # an id wins over another function's synonym
+    ("no such word", None),
+])
+def test_a_renamed_label_keeps_its_function(word, function):
+    f = load_vocabulary().get(word)
+    assert (f.id if f else None) == function
+
+
+def test_parser_names_an_icon_apart_from_the_same_word_in_text():
+    """A drawn window: Adwaita's go-previous icon as a toolbar button, and a "Back" text button
+    elsewhere. The text keeps "Back"; the icon answers to another word of the back function."""
+    if not (ADWAITA / "actions/go-previous-symbolic.svg").is_file():
+        pytest.skip("adwaita-icon-theme is not installed")
+    from detact.parser import Parser
+    from tests.conftest import draw_screen
+    from tests.test_icons import paste_svg
+
+    def icon_and_text(words: str):
+        base = draw_screen([{"kind": "text", "xy": (300, 14), "text": "Documents", "size": 15},
+                            {"kind": "button", "box": (520, 90, 620, 122), "text": words, "fill": (235, 235, 235)}],
+                           size=(720, 160), background=(250, 250, 250))
+        img = Image.fromarray(base)
+        paste_svg(img, (ADWAITA / "actions/go-previous-symbolic.svg").read_text(), 16, (16, 16), (46, 52, 54))
+        return Parser().parse(np.asarray(img)).elements
+
+    def icon_labels(elements):
+        return [lab for k, lab, (x0, y0, _, _) in zip(elements.kind, elements.label, elements.xyxy) if k == "icon" and x0 < 60]
+
+    alone = icon_and_text("Open")
+    assert icon_labels(alone) == ["back"]
+    both = icon_and_text("Back")
+    assert icon_labels(both) == ["go back"]
+    assert "Back" in both.text.tolist()
+    assert load_vocabulary().get("go back").id == "back"
