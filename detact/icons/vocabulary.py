@@ -8,7 +8,6 @@ filter, the prompt and locate match a task's words against a function's synonyms
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -18,12 +17,7 @@ import numpy as np
 from ..elements import Elements
 from ..errors import ModelUnavailable
 from ..runtime import package_data
-
-
-def plain(words: str) -> str:
-    """``words`` lower-cased, with every run of non-alphanumerics one space: how two labels are
-    compared (``"Search:"`` and ``"search"`` are one word)."""
-    return " ".join(re.sub(r"[^0-9a-z]+", " ", words.lower()).split())
+from ..task.textmatch import tokens
 
 
 @dataclass(frozen=True)
@@ -69,22 +63,23 @@ class Vocabulary:
                 owners.setdefault(w, []).append(f)
         return {w: fs[0] for w, fs in owners.items() if len(fs) == 1}
 
-    def distinct_labels(self, labels: Sequence[str], screen_words: Iterable[str]) -> list[str]:
-        """``labels`` with every function id that a text on the screen also spells (``screen_words``,
-        already `plain`) replaced by the function's first synonym that no text spells and no other
-        function or id claims: a "Search" menu keeps its word and the magnifier beside it becomes
-        "magnifying glass"; a sidebar's "Trash" row and its bin icon, "Trash" and "recycle bin".
+    def distinct_labels(self, labels: Sequence[str], screen_texts: Iterable[str]) -> list[str]:
+        """``labels`` with every function id that a text on the screen also spells (one of
+        ``screen_texts``, compared by its `tokens`: case and punctuation aside) replaced by the
+        function's first synonym that no text spells and no other function or id claims: a
+        "Search" menu keeps its word and the magnifier beside it becomes "magnifying glass"; a
+        sidebar's "Trash" row and its bin icon, "Trash" and "recycle bin".
         What a screen writes names its text with certainty, an icon's function is a guess, and
         two elements that answer to one word leave an agent (or a grounding metric) to pick by
         size. Labels that are no function id, or whose synonyms are all taken, stay."""
-        taken = set(screen_words)
+        taken = {tuple(tokens(t)) for t in screen_texts}
         own, ids = self._by_own_word, self._by_id
         out = list(labels)
         for i, label in enumerate(labels):
             f = ids.get(label)
-            if f is None or plain(label) not in taken:
+            if f is None or tuple(tokens(label)) not in taken:
                 continue
-            free = [w for w in f.words if plain(w) not in taken and own.get(w) is f and w not in ids]
+            free = [w for w in f.words if tuple(tokens(w)) not in taken and own.get(w) is f and w not in ids]
             if free:
                 out[i] = free[0]
         return out
@@ -133,9 +128,8 @@ def distinct_icon_names(elements: Elements) -> Elements:
         vocabulary = load_vocabulary()
     except ModelUnavailable:
         return elements
-    words = {plain(t) for t in elements.text[elements.kind == "text"]}
     old = elements.label[icons]
-    new = vocabulary.distinct_labels(old.tolist(), words)
+    new = vocabulary.distinct_labels(old.tolist(), elements.text[elements.kind == "text"].tolist())
     label, name = elements.label.copy(), elements.name.copy()
     label[icons] = new
     renamed = icons[(old != np.array(new, dtype=object)) & (name[icons] == old)]

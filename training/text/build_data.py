@@ -272,8 +272,8 @@ def build(pages: int, seed: int, out: Path, chromium: str = DEFAULT_CHROMIUM, st
     faces = _font_faces(FONT_BY_NAME["Ubuntu"], DEFAULT_NPM_CACHE)
     strings = [(text, "") for text in training_strings(pages * 70, seed)]
     if keys:
-        key_rng = random.Random(f"train-key-places-{seed}")
-        for i, label in zip(key_rng.sample(range(len(strings)), int(keys * len(strings))), key_labels(len(strings), seed)):
+        places = random.Random(f"train-key-places-{seed}").sample(range(len(strings)), int(keys * len(strings)))
+        for i, label in zip(places, key_labels(len(places), seed)):
             strings[i] = label
     # the base recognizer, so that crops are the colour crops the screen recognizer reads
     engine = FastTextEngine(device="cpu", recognizer=ppocr_recognizer_path())
