@@ -33,9 +33,30 @@ from .boxes import coverage, iou, nms, reading_order
 from .elements import Elements
 
 
-def drop_phantom_text(text: Elements, min_single_char_score: float = 0.75) -> Elements:
+def drop_phantom_text(text: Elements, min_single_char_score: float = 0.75, reach: float = 1.0) -> Elements:
+    """``text`` without single characters read with less than ``min_single_char_score`` (a
+    checkbox read as "J"), unless a symbol set between two words of its line: a text on each
+    side, overlapping its rows by half, no more than ``reach`` line heights away (the "=" of
+    "width = width", cut off as a run of its own and read less surely alone)."""
     short = np.array([len(t.strip()) <= 1 for t in text.text], bool)
-    return text[~(short & (text.score < min_single_char_score))]
+    low = short & (text.score < min_single_char_score)
+    symbol = np.array([len(t.strip()) == 1 and not t.strip().isalnum() for t in text.text], bool)
+    for i in np.flatnonzero(low & symbol):
+        if _between_words(text.xyxy, i, reach):
+            low[i] = False
+    return text[~low]
+
+
+def _between_words(xyxy: np.ndarray, i: int, reach: float) -> bool:
+    """Whether box ``i`` of the (N, 4) ``xyxy`` has another box on its line within ``reach``
+    of its height on both its left and its right."""
+    b = xyxy[i]
+    h = b[3] - b[1]
+    rows = np.minimum(xyxy[:, 3], b[3]) - np.maximum(xyxy[:, 1], b[1]) >= 0.5 * h
+    rows[i] = False
+    left = rows & (xyxy[:, 2] <= b[0] + 1) & (b[0] - xyxy[:, 2] <= reach * h)
+    right = rows & (xyxy[:, 0] >= b[2] - 1) & (xyxy[:, 0] - b[2] <= reach * h)
+    return bool(left.any() and right.any())
 
 
 #: What an icon in a rounded frame is read as (rule 1).

@@ -36,6 +36,19 @@ def test_rule1_phantom_single_characters(read, kept):
     assert (len(out) == 1) is kept
 
 
+@pytest.mark.parametrize("middle, left, right, kept", [
+    ("=", [0, 0, 40, 20], [66, 0, 100, 20], True),     # "width = width": a symbol between two words
+    ("=", [0, 0, 40, 20], None, False),                # a word on one side only: a menu glyph beside a title
+    ("=", [0, 0, 10, 20], [90, 0, 100, 20], False),    # words too far off (more than a line height)
+    ("=", [0, 30, 40, 50], [66, 30, 100, 50], False),  # words on the next line
+    ("J", [0, 0, 40, 20], [66, 0, 100, 20], False),    # a letter between words stays a phantom (a checkbox)
+])
+def test_rule1_a_symbol_between_two_words_is_no_phantom(middle, left, right, kept):
+    rows = [([46, 0, 60, 20], middle, 0.6), (left, "self.width", 0.99)] + ([(right, "width", 0.99)] if right else [])
+    out = drop_phantom_text(text(*rows))
+    assert (middle in list(out.text)) is kept
+
+
 @pytest.mark.parametrize("read, inner, misread", [
     # lximage-qt's copy and paste icons read as one word "€€": two 22 px icons inside it
     ("€€", [[195, 32, 217, 54], [230, 31, 252, 54]], True),

@@ -713,7 +713,8 @@ def test_an_inline_icon_of_bars_cuts_the_sentence_round_it():
     (20, 6, 40, ((4, 2, 24, 20), 30)),   # the run starts on the icon's right edge: the whole icon is cut off
     (20, 6, 29, ((4, 2, 24, 20), 30)),   # the first character's step centre a pixel before its ink
     (24, 6, 40, None),                   # the run starts in the blank after the icon: nothing to cut
-    (20, 1, 40, None),                   # icon touching the label (1 px): no gap, no icon
+    (20, 1, 40, ((4, 2, 24, 20), 25)),   # icon 1 px from the label: no gap, but it stands taller than the letters
+    (20, 0, 40, ((4, 2, 24, 20), 24)),   # ... or touching it
     (20, 6, 22, None),                   # the recognizer read a character at the edge (the old "|Archive")
     (2, 6, 40, None),                    # the run holds the whole icon (`split_unread_leading_ink` cuts it)
 ])
@@ -729,6 +730,20 @@ def test_an_icon_whose_edge_starts_the_run_is_cut_off(box_x0, gap, first_char_at
         assert len(icons) == 0 and runs.tolist() == [box.tolist()]
     else:
         assert icons.tolist() == [list(expected[0])] and runs[0, 0] == expected[1]
+
+
+@pytest.mark.parametrize("top, bottom, cut", [
+    (2, 19, True),     # an 18 px folder beside 10 px capitals: its edge is no letter
+    (7, 17, False),    # an edge no taller than the letters may be one ("[Archive", "|Archive")
+    (5, 16, False),
+])
+def test_an_edge_touching_the_label_is_cut_off_only_when_taller_than_its_letters(top, bottom, cut):
+    img = Image.new("L", (200, 22), 250)
+    d = ImageDraw.Draw(img)
+    d.rectangle((4, top, 23, bottom), fill=70)
+    d.text((24, 3), "Archive", fill=20, font=font(14))
+    gray = np.asarray(img)
+    assert (icon_edge(gray, np.array([20, 0, 120, 22]), 40) is not None) is cut
 
 
 @pytest.mark.parametrize("text, found", [

@@ -21,7 +21,7 @@ from .detect import TextDetector
 from .export import RECOGNIZER_HEIGHT
 from .lexicon import calculator_keys, repaired_words
 from .recognize import ScreenRecognizer, TextRecognizer
-from .split import (baseline_and_top, find_underlines, inside_frame, median_ink, split_at_columns, split_lines,
+from .split import (baseline_and_top, find_underlines, inside_frame, median_ink, pair_gaps, split_at_columns, split_lines,
                     true_runs)
 
 log = logging.getLogger("detact.text")
@@ -211,6 +211,17 @@ def _stretch(ink: np.ndarray, lo: int, hi: int) -> tuple[int, int]:
     return lo, hi
 
 
+def next_blank_column(gray: np.ndarray, box, x: int, contrast: int = 40) -> int:
+    """The first column at or after ``x`` with no ink (`median_ink`) on the rows of the run
+    ``box`` (x0, y0, x1, y1) of ``gray`` (H, W); the box's right edge when there is none."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    x = max(int(x), x0)
+    if x >= x1:
+        return x1
+    blank = np.flatnonzero(~median_ink(gray[y0:y1, x0:x1], contrast)[:, x - x0:].any(axis=0))
+    return x + int(blank[0]) if len(blank) else x1
+
+
 def icon_box(gray: np.ndarray, box, x_end: int, contrast: int = 40) -> tuple[int, int, int, int] | None:
     """The box (x0, y0, x1, y1) of the icon whose right edge a run's glued symbol is ("]Work"):
     the unbroken stretch of inked columns ending at the last one before ``x_end``, up to two run
@@ -297,16 +308,18 @@ def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, c
             np.array(glyphs, np.int32).reshape(-1, 4))
 
 
-def icon_edge(gray: np.ndarray, box, first_x: float, contrast: int = 40, min_gap: float = 0.1
-              ) -> tuple[tuple[int, int, int, int], int] | None:
+def icon_edge(gray: np.ndarray, box, first_x: float, contrast: int = 40, min_gap: float = 0.1,
+              tall: float = 1.3) -> tuple[tuple[int, int, int, int], int] | None:
     """The icon whose right edge a run's ``box`` starts on, when the recognizer read nothing
     for that edge: the box's first column and the one left of it are inked on the run's rows
-    (ink the box cuts through), that ink ends within half a line height, and a blank gap of
-    ``min_gap`` line heights parts it from the next ink, which starts before the first
-    character's position ``first_x``. The line detector boxes a label with the edge of the
-    folder beside it ("Archive" in a file list); a recognizer that learned icons are not letters
-    reads no "|" there for `split_leading_glyphs` to cut. Returns the icon's box (`icon_box`,
-    shaped as an icon: `icon_shaped`) and the run's new left edge, or None."""
+    (ink the box cuts through), that ink ends within half a line height, and either a blank gap
+    of ``min_gap`` line heights parts it from the next ink, which starts before the first
+    character's position ``first_x``, or it stands ``tall`` times as high as the run's tallest
+    letter after ``first_x`` and ends before ``first_x`` (a folder's edge touching its name).
+    The line detector boxes a label with the edge of the folder beside it ("Archive" in a file
+    list); a recognizer that learned icons are not letters reads no "|" or "]" there for
+    `split_leading_glyphs` to cut. Returns the icon's box (`icon_box`, shaped as an icon:
+    `icon_shaped`) and the run's new left edge, or None."""
     x0, y0, x1, y1 = (int(v) for v in box)
     h = y1 - y0
     if x0 < 1 or first_x - x0 < 2:
@@ -317,20 +330,46 @@ def icon_edge(gray: np.ndarray, box, first_x: float, contrast: int = 40, min_gap
     # the first character's position is its CTC step's centre, which can fall a few pixels
     # before its ink (engrampa's "Invoices": the step at x 29, the "I" at 30): look a quarter
     # line height past it for the ink after the gap
-    cols = median_ink(gray[y0:y1, x0 - 1:x1], contrast).any(axis=0)[:int(first_x + 0.25 * h) - x0 + 1]
+    ink = median_ink(gray[y0:y1, x0 - 1:x1], contrast)
+    cols = ink.any(axis=0)[:int(first_x + 0.25 * h) - x0 + 1]
     if len(cols) < 4 or not (cols[0] and cols[1]):
         return None
     blank = np.flatnonzero(~cols)
-    if not len(blank) or blank[0] - 1 > 0.5 * h:
-        return None
-    end = int(blank[0])
+    end = int(blank[0]) if len(blank) else len(cols)
     nxt = np.flatnonzero(cols[end:])
-    if not len(nxt) or nxt[0] < max(2, min_gap * h):
-        return None
+    if end - 1 > 0.5 * h or not len(nxt) or nxt[0] < max(2, min_gap * h):
+        end = tall_edge_end(ink, int(first_x) - x0 + 1, tall)
+        if end is None or end - 1 > 0.5 * h:
+            return None
+        nxt = np.flatnonzero(cols[end:])
+        if not len(nxt):
+            return None
     icon = icon_box(gray, box, x0 - 1 + end, contrast)
     if icon is None or not icon_shaped(icon):
         return None
     return icon, x0 - 1 + end + int(nxt[0])
+
+
+def tall_edge_end(ink: np.ndarray, first: int, tall: float = 1.3) -> int | None:
+    """The end (exclusive column) of the stretch of columns at the left of the (H, W) bool
+    ``ink`` whose inked rows span ``tall`` times the tallest span among the columns from
+    ``first`` on (the letters the recognizer read), when it ends at or before ``first``: an
+    icon's edge that stands higher than any letter of its label. None when the first two
+    columns are not that tall or no letters follow."""
+    if ink.shape[1] <= first + 1 or first < 2:
+        return None
+    any_ink = ink.any(axis=0)
+    top = np.where(any_ink, ink.argmax(axis=0), 0)
+    bottom = np.where(any_ink, ink.shape[0] - ink[::-1].argmax(axis=0), 0)
+    span = bottom - top
+    letters = int(span[first:].max())
+    if letters < 3:
+        return None
+    high = span > tall * letters
+    if not (high[0] and high[1]):
+        return None
+    end = int(np.argmin(high)) if not high.all() else len(high)
+    return end if end <= first else None
 
 
 def split_icon_edges(gray: np.ndarray, xyxy: np.ndarray, char_x: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
@@ -484,29 +523,6 @@ SPACED_MARKS = "/"
 #: A blank this many ink heights wide beside such a mark is a space (a glued mark's gap is its
 #: side bearings: a pixel or two).
 MARK_SPACE = 0.3
-
-
-def pair_gaps(gray: np.ndarray, box, text: str, xs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
-    """For each pair of neighbouring non-space characters of ``text`` (read in the run ``box``
-    (4,) of ``gray`` (H, W), each character's x in ``xs``): the widest run of blank columns of the
-    run's ink whose centre lies between the two characters' x (0 when none). Returns the pairs'
-    first and second character indices (P,), their gaps in px (P,) and the ink's height in rows."""
-    x0, y0, x1, y1 = (int(v) for v in box)
-    ink = median_ink(gray[y0:y1, x0:x1], 40)
-    rows, cols = np.flatnonzero(ink.any(axis=1)), ink.any(axis=0)
-    inked = np.flatnonzero(cols)
-    chars = np.array([k for k, c in enumerate(text) if c != " "], np.int64)
-    if len(inked) < 2 or len(chars) < 2:
-        return chars[:0], chars[:0], np.zeros(0), 0.0
-    blanks = true_runs(~cols[inked[0]:inked[-1] + 1]) + inked[0]
-    if not len(blanks):
-        return chars[:-1], chars[1:], np.zeros(len(chars) - 1), float(rows[-1] - rows[0] + 1)
-    centres, widths = (blanks[:, 0] + blanks[:, 1]) / 2 + x0, blanks[:, 1] - blanks[:, 0]
-    a, b = chars[:-1], chars[1:]
-    x = np.asarray(xs, np.float64)
-    between = (centres[None, :] > x[a][:, None]) & (centres[None, :] < x[b][:, None])
-    gaps = np.where(between, widths[None, :], 0).max(axis=1)
-    return a, b, gaps.astype(np.float64), float(rows[-1] - rows[0] + 1)
 
 
 def spaced_slashes(gray: np.ndarray, xyxy: np.ndarray, texts: list[str], char_x: list[np.ndarray]
@@ -908,6 +924,8 @@ class FastTextEngine(TextEngine):
         run = xyxy[nxt[cand]]
         joined = np.stack([np.maximum(glyphs[cand, 0] - 2, 0), run[:, 1],
                            np.minimum(run[:, 2], run[:, 0] + 2 * (run[:, 3] - run[:, 1])), run[:, 3]], axis=1)
+        # ... ending between letters: a letter cut in half lowers the whole read's certainty
+        joined[:, 2] = [next_blank_column(gray, r, x) for r, x in zip(run, joined[:, 2])]
         texts, conf, char_x = self.recognizer.recognize(source, joined)
         xyxy, keep = xyxy.copy(), np.ones(len(glyphs), bool)
         for k, box, text, c, xs in zip(cand, joined, texts, conf, char_x):

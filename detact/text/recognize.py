@@ -14,6 +14,7 @@ from ..errors import ModelUnavailable
 from ..runtime import onnx_metadata, ort_session
 from .detect import rapidocr_model_path
 from .export import ENGLISH_G2_CHARACTERS, ensure_recognizer_onnx
+from .split import pair_gaps
 
 _BLANK = 0
 #: Input height of the screen recognizer (PP-OCRv4's).
@@ -180,6 +181,34 @@ def batch_by_width(crops: Sequence[np.ndarray], batch_size: int) -> Iterator[tup
         yield idx, pack_batch(crops, idx)
 
 
+#: A space the screen recognizer reads with less probability than this, between letters that
+#: stand as close as a word's (`narrow_spaces`), is left out.
+DOUBTFUL_SPACE = 0.5
+#: ... as close as a word's: a blank at most this many ink heights wide, and at most a pixel
+#: wider than the widest blank between two letters read without a space.
+NARROW_SPACE = 0.25
+
+
+def narrow_spaces(gray: np.ndarray, text: str, xs: np.ndarray, space_p: np.ndarray,
+                  doubtful: float = DOUBTFUL_SPACE, ratio: float = NARROW_SPACE) -> list[int]:
+    """The indices of the spaces of ``text`` (read from the grey crop ``gray`` (h, w), each
+    character's x in crop columns ``xs`` and probability ``space_p``) that are no word space:
+    read with less than ``doubtful`` probability, and the blank between the letters either side
+    (`pair_gaps`) no wider than ``ratio`` of the ink's height and than one pixel more than the
+    widest blank between two letters read without a space. A recognizer that learned wide letter
+    spacing reads a space into a word ("Na me" in DejaVu Sans); a real word space at 9 px is
+    as narrow as a letter gap, but read surely, and a doubtful one between words is wide."""
+    doubt = [k for k, c in enumerate(text) if c == " " and space_p[k] < doubtful]
+    if not doubt:
+        return []
+    a, b, gaps, h = pair_gaps(gray, (0, 0, gray.shape[1], gray.shape[0]), text, xs)
+    tight = b - a == 1
+    if tight.sum() < 2:
+        return []
+    close = (b - a == 2) & (gaps <= ratio * h) & (gaps <= gaps[tight].max() + 1)
+    return sorted(set((a[close] + 1).tolist()) & set(doubt))
+
+
 class ScreenRecognizer:
     """Reads text runs from colour crops with a PP-OCRv4-architecture CTC recognizer: DetACT's
     fine-tuned screen-text model (`bundled_recognizer`), or PP-OCRv4 as RapidOCR ships it.
@@ -220,4 +249,20 @@ class ScreenRecognizer:
                 texts[i], confs[i] = t[row], c[row]
                 box_w = xyxy[i, 2] - xyxy[i, 0]
                 char_x[i] = xyxy[i, 0] + (steps_at[row] + 0.5) * (batch_w / steps) * (box_w / widths[row])
+                if " " in t[row].strip():
+                    char_p = probs[row].max(axis=1)[steps_at[row]]
+                    if (char_p[np.array(list(t[row])) == " "] < DOUBTFUL_SPACE).any():
+                        texts[i], char_x[i] = self._without_narrow_spaces(rgb, xyxy[i], t[row], char_x[i], char_p)
         return texts, confs, char_x
+
+    @staticmethod
+    def _without_narrow_spaces(rgb: np.ndarray, box, text: str, xs: np.ndarray, char_p: np.ndarray
+                               ) -> tuple[str, np.ndarray]:
+        """``text`` and its characters' x without its `narrow_spaces` (read in ``box`` of ``rgb``)."""
+        x0, y0, x1, y1 = (int(v) for v in box)
+        crop = rgb[y0:y1, x0:x1].astype(np.float32)
+        gray = (crop[:, :, 0] * 0.299 + crop[:, :, 1] * 0.587 + crop[:, :, 2] * 0.114).astype(np.uint8)
+        drop = narrow_spaces(gray, text, np.asarray(xs) - x0, char_p)
+        if not drop:
+            return text, xs
+        return "".join(c for k, c in enumerate(text) if k not in drop), np.delete(np.asarray(xs), drop)

@@ -36,6 +36,29 @@ def true_runs(mask: np.ndarray) -> np.ndarray:
     return np.stack([np.flatnonzero(d == 1), np.flatnonzero(d == -1)], axis=1)
 
 
+def pair_gaps(gray: np.ndarray, box, text: str, xs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """For each pair of neighbouring non-space characters of ``text`` (read in the run ``box``
+    (4,) of ``gray`` (H, W), each character's x in ``xs``): the widest run of blank columns of the
+    run's ink whose centre lies between the two characters' x (0 when none). Returns the pairs'
+    first and second character indices (P,), their gaps in px (P,) and the ink's height in rows."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    ink = median_ink(gray[y0:y1, x0:x1], 40)
+    rows, cols = np.flatnonzero(ink.any(axis=1)), ink.any(axis=0)
+    inked = np.flatnonzero(cols)
+    chars = np.array([k for k, c in enumerate(text) if c != " "], np.int64)
+    if len(inked) < 2 or len(chars) < 2:
+        return chars[:0], chars[:0], np.zeros(0), 0.0
+    blanks = true_runs(~cols[inked[0]:inked[-1] + 1]) + inked[0]
+    if not len(blanks):
+        return chars[:-1], chars[1:], np.zeros(len(chars) - 1), float(rows[-1] - rows[0] + 1)
+    centres, widths = (blanks[:, 0] + blanks[:, 1]) / 2 + x0, blanks[:, 1] - blanks[:, 0]
+    a, b = chars[:-1], chars[1:]
+    x = np.asarray(xs, np.float64)
+    between = (centres[None, :] > x[a][:, None]) & (centres[None, :] < x[b][:, None])
+    gaps = np.where(between, widths[None, :], 0).max(axis=1)
+    return a, b, gaps.astype(np.float64), float(rows[-1] - rows[0] + 1)
+
+
 def find_underlines(gray: np.ndarray, box, contrast: int = 40, min_aspect: float = 3.0
                     ) -> list[tuple[int, int, int, int, int]]:
     """Underline strokes of a text run as (x0, y0, x1, y1, background gray): ink rows in the
