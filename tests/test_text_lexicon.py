@@ -102,6 +102,11 @@ def test_only_menu_items_are_corrected():
     ("Qptions", "Options"),                    # an O over its mnemonic's underline
     ("ln lens linux", "ln lens linux"),        # too short, or words already
     ("Quit Qatar Qt", "Quit Qatar Qt"),
+    # rule 9: a short word's doubled "l" read as one, in running text
+    ("This flag wil enable al features", "This flag will enable all features"),
+    ("It wil be", "It wil be"),                # three words: maybe no sentence
+    ("Al tabs in a row", "Al tabs in a row"),  # a capital: a name ("Al Gore")
+    ("as shown in Smith et al. 2020", "as shown in Smith et al. 2020"),   # before a dot
     ("", ""),
 ])
 def test_repaired_words(read, mended):

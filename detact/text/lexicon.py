@@ -48,6 +48,9 @@ names, paths, code and numbers are left as read. One rule needs no word list:
    is an "I" or an "O" word when that makes one in the list ("lcons" -> "Icons", "lmage" ->
    "Image": a capital I's stem; "Qptions" -> "Options": an O over its mnemonic's underline);
    "ln" and "Quit" stay.
+9. In a run of four words or more, "al", "wil", "wel", "fil", "ful" and "pul" are "all",
+   "will", "well", "fill", "full" and "pull" (`SHORT_DOUBLE_L`: rule 2 for words under four
+   letters, for the common ones only; "This flag wil be removed", read off chrome://flags).
 
 **Keys of a calculator** (`calculator_keys`, all the runs of a screenshot together). In most
 sans-serif fonts "l" and "I" are the same stroke, and the natural logarithm's key reads "In";
@@ -195,13 +198,24 @@ def repaired_words(text: str, words: frozenset[str] | None = None) -> str:
             out.append(piece)
         k += 1
     mended = []
+    sentence = len(out) >= SENTENCE_WORDS
     for piece in out:
         m = _WORD.fullmatch(piece)
         # not a word in capitals ("COS") nor one before a dot (an abbreviation: "Sel.")
         if m and not m.group(2).startswith(".") and not (len(m.group(1)) > 1 and m.group(1).isupper()):
-            piece = _doubled(_first_letter(_small_ls(m.group(1), words), words), words) + m.group(2)
+            word = _doubled(_first_letter(_small_ls(m.group(1), words), words), words)
+            piece = (SHORT_DOUBLE_L.get(word, word) if sentence else word) + m.group(2)
         mended.append(piece)
     return " ".join(mended)
+
+
+#: Rule 9: short words whose doubled "l" the recognizer reads as one in running text
+#: (chrome://flags' "This flag wil ...", "al tabs"); rule 2 leaves words under four letters
+#: alone, and these few are the common ones whose collapsed form is no word.
+SHORT_DOUBLE_L = {"al": "all", "wil": "will", "wel": "well", "fil": "fill", "ful": "full", "pul": "pull"}
+#: ... mended only in a run of this many words or more (a sentence, where the collapse happens;
+#: a lone "al" may be a name's part).
+SENTENCE_WORDS = 4
 
 
 def _small_ls(word: str, words: frozenset[str]) -> str:
