@@ -394,3 +394,16 @@ def test_a_capital_spaced_like_an_icon_stays_in_its_word(engine, capital, rest):
     els = engine.read(rgb)
     assert [t.replace(" ", "")[:4] for t in texts(els)] == [(capital + rest)[:4]]
     assert "region" not in list(els.kind)
+
+
+def test_a_kebab_the_recognizer_leaves_unread_becomes_an_icon_candidate(engine):
+    """A "more options" glyph (three dots in a column) beside nothing: the line detector boxes
+    it, the recognizer reads no text there, and the dots come back as a region."""
+    img = Image.new("RGB", (120, 60), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    for y in (18, 27, 36):
+        d.ellipse((50, y, 54, y + 4), fill=(60, 60, 60))
+    els = engine.read(np.asarray(img))
+    assert "text" not in list(els.kind) or not any(t.strip() for t in els.text), list(els.text)
+    regions = els.xyxy[els.kind == "region"]
+    assert len(regions) == 1 and regions[0][0] <= 50 and regions[0][2] >= 55 and regions[0][1] <= 18 and regions[0][3] >= 41

@@ -783,3 +783,34 @@ def test_the_top_of_the_line_below_is_cut_off(band_rows, next_line, expected_bot
         gray[band_rows[0]:band_rows[1], x + 2:x + 4] = 30  # ascenders or underscores under it
     boxes = np.array([(0, 8, 200, 31)] + ([next_line] if next_line else []))
     assert without_line_below(gray, boxes)[0].tolist() == [0, 8, 200, expected_bottom]
+
+
+def _dots(n: int, vertical: bool, size: int = 4, gap: int = 4, sizes: list[int] | None = None) -> np.ndarray:
+    """A bool ink mask of ``n`` square dots of ``size`` px (or ``sizes``), ``gap`` px apart."""
+    sizes = sizes or [size] * n
+    length = sum(sizes) + gap * (n - 1) + 4
+    ink = np.zeros((length, max(sizes) + 4) if vertical else (max(sizes) + 4, length), bool)
+    at = 2
+    for s in sizes:
+        if vertical:
+            ink[at:at + s, 2:2 + s] = True
+        else:
+            ink[2:2 + s, at:at + s] = True
+        at += s + gap
+    return ink
+
+
+@pytest.mark.parametrize("ink, dots", [
+    (_dots(3, True), True),                        # a kebab (more options)
+    (_dots(3, False), True),                       # a meatball
+    (_dots(3, True, size=3, gap=2), True),
+    (_dots(2, True), False),                       # a colon
+    (_dots(4, False), False),                      # four dots
+    (_dots(3, False, gap=16), False),              # dots too far apart to be one glyph
+    (_dots(3, False, sizes=[4, 4, 8]), False),     # a dot and a bigger blob
+])
+def test_three_dots_are_a_more_glyph(ink, dots):
+    from detact.text.fast import three_dots
+
+    assert three_dots(ink) is dots
+

@@ -583,6 +583,28 @@ def trailing_dots(ink: np.ndarray) -> int | None:
     return int(dots[0, 0])
 
 
+def three_dots(ink: np.ndarray, tolerance: int = 1) -> bool:
+    """Whether the (H, W) bool ``ink`` is three dots and nothing else: three blobs of one size
+    (sides within ``tolerance`` px of each other, each no more than twice as long one way as the
+    other, 2 px at least) set in a row or a column (centres level within ``tolerance``) with
+    equal gaps (within ``tolerance``) no wider than three dots: a kebab or meatball "more"
+    glyph (⋮, ⋯)."""
+    n, _, stats, centroids = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    if n != 4:
+        return False
+    x, y, w, h = (stats[1:, k] for k in range(4))
+    if min(w.min(), h.min()) < 2 or np.ptp(w) > tolerance or np.ptp(h) > tolerance \
+            or (np.maximum(w, h) > 2 * np.minimum(w, h)).any():
+        return False
+    for along, across, size in ((x, centroids[1:, 1], w), (y, centroids[1:, 0], h)):
+        order = np.argsort(along)
+        gaps = np.diff(along[order]) - size[order][:-1]
+        if np.ptp(across) <= tolerance and (gaps >= 1).all() and np.ptp(gaps) <= tolerance \
+                and gaps.max() <= 3 * size.max():
+            return True
+    return False
+
+
 def with_side_room(xyxy: np.ndarray, width: int, room: float = SIDE_ROOM) -> np.ndarray:
     """Boxes (N, 4) to read: lone one-glyph runs (narrower than `NARROW` heights, no other run
     on their line within a run height) widened by ``room`` of their height on each side,
@@ -856,6 +878,11 @@ class FastTextEngine(TextEngine):
         lengths = np.array([len(t) for t in texts])
         keep = (per_word_confidence(conf, lengths) >= self.min_confidence) & (lengths > 0)
         text = Elements(xyxy[keep], ["text"] * int(keep.sum()), texts[keep], score=conf[keep])
+        # a run left unread that draws three dots in a row or a column is a "more" menu's glyph
+        # (a recognizer taught that icons are no text reads it as nothing; the segmenter finds
+        # no region in dots that small)
+        dotted = [box for box in xyxy[~keep] if three_dots(median_ink(gray[box[1]:box[3], box[0]:box[2]], 40))]
+        glyphs = np.concatenate([glyphs.reshape(-1, 4), np.array(dotted, np.int32).reshape(-1, 4)])
         return Elements.concat([text, Elements(glyphs, ["region"] * len(glyphs), score=[0.5] * len(glyphs))])
 
     def read_runs(self, source: np.ndarray, gray: np.ndarray, xyxy: np.ndarray) -> tuple[list[str], np.ndarray, list]:
