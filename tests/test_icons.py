@@ -521,3 +521,23 @@ def test_parse_labels_icons_with_their_function_and_set_name(parser):
         top = filter_elements(els, task, top_k=1, describe=default_describer())
         x0, y0, x1, y1 = boxes[k]
         assert x0 <= top.elements[0].center[0] < x1 and y0 <= top.elements[0].center[1] < y1, (task, top.elements[0])
+
+
+@pytest.mark.parametrize("pad", [0, 2, 5])
+def test_a_box_tight_round_its_ink_gives_the_glyph_a_padded_box_gives(pad):
+    """A segmenter's contour box hugs the icon's ink, so its own border is ink, not background:
+    the glyph's background is read from a pixel round the box. Four outlined squares (a grid
+    view) come out the same from the tight box as from boxes with room round them."""
+    from PIL import ImageDraw
+
+    from detact.icons.preprocess import box_glyphs
+
+    img = Image.new("RGB", (60, 60), (248, 248, 250))
+    d = ImageDraw.Draw(img)
+    for x, y in ((20, 20), (31, 20), (20, 31), (31, 31)):
+        d.rounded_rectangle((x, y, x + 8, y + 8), radius=2, outline=(70, 80, 110), width=2)
+    rgb = np.asarray(img)
+    tight = np.array([[20, 20, 40, 40]])
+    glyphs, _, ok = box_glyphs(rgb, np.concatenate([tight, tight + np.array([-pad, -pad, pad, pad])]))
+    assert ok.all()
+    assert np.abs(glyphs[0] - glyphs[1]).mean() < 0.02     # read from the box's own border: 0.6

@@ -176,15 +176,21 @@ def ink_map(crop: np.ndarray, min_contrast: float = MIN_CONTRAST) -> np.ndarray 
 
 
 def region_glyph(crop: np.ndarray, size: int = GLYPH_SIZE, margin: int = GLYPH_MARGIN,
-                 min_contrast: float = MIN_CONTRAST) -> tuple[np.ndarray, float] | None:
+                 min_contrast: float = MIN_CONTRAST, ring: tuple[int, int, int, int] = (0, 0, 0, 0)
+                 ) -> tuple[np.ndarray, float] | None:
     """Glyph image of one screen crop (RGB or gray uint8) and its ink's size in pixels,
-    or None when the crop is blank."""
+    or None when the crop is blank. ``ring``: (top, bottom, left, right) rows and columns of
+    the crop around the box itself, read for the background colour only: a box tight around
+    its ink (a segmenter's contour) has no background on its own border."""
     if crop.size == 0 or min(crop.shape[:2]) < 2:
         return None
+    t, b, lft, r = ring
+    if max(crop.shape[:2]) > MAX_ANALYSIS_SIDE:   # ink_map resizes such a crop: no ring
+        crop, t, b, lft, r = crop[t:crop.shape[0] - b, lft:crop.shape[1] - r], 0, 0, 0, 0
     ink = ink_map(crop, min_contrast)
     if ink is None:
         return None
-    return fit_glyph(ink, size, margin)
+    return fit_glyph(ink[t:ink.shape[0] - b, lft:ink.shape[1] - r], size, margin)
 
 
 def check_inputs(rgb: np.ndarray, xyxy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -224,7 +230,10 @@ def box_glyphs(rgb: np.ndarray, xyxy: np.ndarray, size: int = GLYPH_SIZE
     for i, (x0, y0, x1, y1) in enumerate(clipped.tolist()):
         if x1 - x0 < 2 or y1 - y0 < 2:
             continue
-        g = region_glyph(img[y0:y1, x0:x1], size, GLYPH_MARGIN, MIN_CONTRAST)
+        # one pixel round the box (where the screen has it) sets the background colour
+        ring = (min(1, y0), min(1, h - y1), min(1, x0), min(1, w - x1))
+        g = region_glyph(img[y0 - ring[0]:y1 + ring[1], x0 - ring[2]:x1 + ring[3]], size, GLYPH_MARGIN,
+                         MIN_CONTRAST, ring)
         if g is not None:
             out[i], side[i], ok[i] = g[0], g[1], True
     return out, side, ok
