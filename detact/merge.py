@@ -14,8 +14,9 @@ Rules, applied in this order (all vectorised over box pairs):
    filled button tight around its label), not the same box, and so is one wider than the text
    by more than the text's height (a combo box around its value and arrow, the value's box
    padded to the frame's edge): they stay for rule 4.
-3. A glyph-sized region (longest side <= ``glyph_max``) absorbs the regions inside it: they
-   are the strokes and holes of one icon, not separate things.
+3. Glyph pieces whose boxes cross (a sign-out icon's bracket and arrow) are one region over
+   them all (`joined_icon_pieces`), and a glyph-sized region (longest side <= ``glyph_max``)
+   absorbs the regions inside it: they are the strokes and holes of one icon, not separate things.
 4. A region that contains exactly one other element (a button around its label or glyph, a
    field around its placeholder) goes: the inner element, with its text or icon label, stands
    for it and its centre still lands inside. A region that contains two or more other elements
@@ -173,7 +174,9 @@ def merge_layout(text: Elements, regions: Elements, *, inside: float = 0.7, cont
              & ~_wider(regions.xyxy, text.xyxy)).any(axis=0)
         regions = regions[~in_text]
     if len(regions):
-        # rule 3: icon strokes inside a glyph-sized box
+        # rule 3: pieces of one icon whose boxes cross (a sign-out's bracket and arrow) ...
+        regions = joined_icon_pieces(regions, glyph_max)
+        # ... and icon strokes inside a glyph-sized box
         wh = regions.xyxy[:, 2:] - regions.xyxy[:, :2]
         glyph = wh.max(axis=1) <= glyph_max
         inner = coverage(regions.xyxy, regions.xyxy) >= contained
@@ -192,6 +195,40 @@ def merge_layout(text: Elements, regions: Elements, *, inside: float = 0.7, cont
         text, regions = everything[:n_text], everything[n_text:][inner_counts == 0]
     merged = Elements.concat([text, regions])
     return Layout(merged[reading_order(merged.xyxy)], groups)
+
+
+def joined_icon_pieces(regions: Elements, glyph_max: int = 24, reach: float = 1.5) -> Elements:
+    """``regions`` with each set of glyph pieces whose boxes cross (overlap both ways, neither
+    inside the other) replaced by one region over them all, when that box stays within
+    ``reach`` times ``glyph_max`` on its longer side and twice its shorter: the segmenter finds
+    a sign-out icon's bracket and its arrow apart, and each alone names another thing. Boxes of
+    separate icons do not cross; a plate around an icon holds it whole (rule 4)."""
+    b = regions.xyxy.astype(np.int64)
+    wh = b[:, 2:] - b[:, :2]
+    piece = wh.max(axis=1) <= reach * glyph_max
+    ox = np.minimum(b[:, None, 2], b[None, :, 2]) - np.maximum(b[:, None, 0], b[None, :, 0])
+    oy = np.minimum(b[:, None, 3], b[None, :, 3]) - np.maximum(b[:, None, 1], b[None, :, 1])
+    inner = coverage(regions.xyxy, regions.xyxy) >= 0.9
+    cross = (ox > 0) & (oy > 0) & ~inner & ~inner.T & piece[:, None] & piece[None, :]
+    np.fill_diagonal(cross, False)
+    if not cross.any():
+        return regions
+    group = np.arange(len(b))
+    for i, j in zip(*np.nonzero(np.triu(cross))):      # union-find, flattened as it goes
+        gi, gj = group[i], group[j]
+        group[group == gj] = gi
+    keep, added = np.ones(len(b), bool), []
+    for g in np.unique(group[np.flatnonzero(cross.any(axis=1))]):
+        rows = np.flatnonzero(group == g)
+        box = np.concatenate([b[rows, :2].min(axis=0), b[rows, 2:].max(axis=0)])
+        side = box[2:] - box[:2]
+        if side.max() <= reach * glyph_max and side.max() <= 2 * side.min():
+            keep[rows] = False
+            added.append(box)
+    if not added:
+        return regions
+    joined = Elements(np.array(added, np.int32), ["region"] * len(added), score=[0.5] * len(added))
+    return Elements.concat([regions[keep], joined])
 
 
 def _frames(regions: np.ndarray, text: np.ndarray) -> np.ndarray:

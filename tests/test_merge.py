@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from detact.elements import Elements
-from detact.merge import (collapse_overlaps, drop_phantom_text, glyphs_beside_icons, icons_read_as_symbols, merge,
-                          merge_layout)
+from detact.merge import (collapse_overlaps, drop_phantom_text, glyphs_beside_icons, icons_read_as_symbols, joined_icon_pieces,
+                          merge, merge_layout)
 
 
 def text(*items) -> Elements:
@@ -175,3 +175,18 @@ def test_a_glyph_cut_off_a_run_beside_an_icon_is_that_icon(glyph, region, droppe
     assert out.tolist() == [dropped]
     assert glyphs_beside_icons(np.zeros((0, 4)), np.array([region])).shape == (0,)
     assert glyphs_beside_icons(np.array([glyph]), np.zeros((0, 4))).tolist() == [False]
+
+
+@pytest.mark.parametrize("boxes, expected", [
+    # a sign-out icon: its bracket and its arrow, boxes crossing by 3 px -> one icon over both
+    ([[1442, 62, 1455, 93], [1452, 69, 1473, 87]], [[1442, 62, 1473, 93]]),
+    # two toolbar icons side by side, 4 px apart: left alone
+    ([[10, 10, 30, 30], [34, 10, 54, 30]], [[10, 10, 30, 30], [34, 10, 54, 30]]),
+    # a glyph inside a plate: rule 4's business, not a crossing
+    ([[0, 0, 60, 40], [20, 10, 40, 30]], [[0, 0, 60, 40], [20, 10, 40, 30]]),
+    # pieces whose union would be too long for one icon (a row of crossing boxes 70 px long)
+    ([[0, 0, 30, 20], [25, 0, 50, 20], [45, 0, 70, 20]], [[0, 0, 30, 20], [25, 0, 50, 20], [45, 0, 70, 20]]),
+])
+def test_rule3_crossing_glyph_pieces_are_one_icon(boxes, expected):
+    out = joined_icon_pieces(regions(*boxes), glyph_max=24)
+    assert sorted(out.xyxy.tolist()) == sorted(expected)
