@@ -153,8 +153,9 @@ class Parser:
             regions = timed("segment", self.segmenter.segment, rgb)
         # Pixel sizes grow with the screen's scale told by its width: the thresholds and the
         # control classifier were fitted so, and a 2048 px capture at scale 2 told 2 lost roles
-        # (the segmenter dropped its small glyphs). Only the search for borderless fields
-        # takes the scale the text tells (`scale.pixel_scale`): a field there is 70 px tall.
+        # (the segmenter dropped its small glyphs). The search for borderless fields, the icon
+        # stage and merge's glyph size take the scale the text tells (`scale.pixel_scale`): a
+        # field there is 70 px tall, and a 36 px gear holds its hole as a stroke of one icon.
         scale = screen_scale(rgb.shape[1])
         # glyphs the text engine split off the front of a label are icon candidates too, unless
         # they are the edge of an icon the segmenter found
@@ -168,15 +169,15 @@ class Parser:
         small = (wh.max(axis=1) <= ICON_MAX * scale) & (wh.max(axis=1) <= 2 * wh.min(axis=1))
         missed = column_icons(rgb, text.xyxy, regions.xyxy[small], scale)
         # ... and text fields and buttons drawn as a flat fill without a border (see `segment.fills`)
-        flat, fill_scale = flat_components(rgb), pixel_scale(rgb.shape[1], text)
+        flat, text_scale = flat_components(rgb), pixel_scale(rgb.shape[1], text)
         missed = np.concatenate([missed.reshape(-1, 4),
-                                 filled_fields(rgb, text.xyxy, regions.xyxy, fill_scale, flat),
-                                 filled_plates(rgb, text.xyxy, regions.xyxy, fill_scale, flat)])
+                                 filled_fields(rgb, text.xyxy, regions.xyxy, text_scale, flat),
+                                 filled_plates(rgb, text.xyxy, regions.xyxy, text_scale, flat)])
         regions = Elements.concat([regions, Elements(missed, ["region"] * len(missed), score=[0.5] * len(missed))])
-        layout = timed("merge", lambda: merge_layout(text, regions, glyph_max=24 * scale))
+        layout = timed("merge", lambda: merge_layout(text, regions, glyph_max=24 * text_scale))
         # an icon's size goes with the scale the text tells: on a 2048 px capture of a scale-2
         # screen a header bar's menu button is a 74 px plate
-        elements = timed("icons", label_icons, rgb, layout.elements, self.icon_matcher, fill_scale)
+        elements = timed("icons", label_icons, rgb, layout.elements, self.icon_matcher, text_scale)
         elements = timed("glyphs", read_glyphs, rgb, elements, self.text_engine)
         # the title bar's minimize, maximize and close buttons, named by where they sit (see `window_controls`)
         if self.icon_matcher is not None:

@@ -41,7 +41,8 @@ DOUBLE_TEXT_HEIGHTS = ((10, 24.5), (25, 30.5))
 
 def pixel_scale(width: int, elements: Elements) -> int:
     """The screen's pixel scale as its text tells it, for the search for borderless text
-    fields (`segment.fills`; the other stages keep `imageio.screen_scale`, see the parser):
+    fields (`segment.fills`), the icon stage and merge's glyph size (the other stages keep
+    `imageio.screen_scale`, see the parser):
     2 for screenshots 2400 px wide or wider (`imageio.screen_scale`) and for narrower ones whose
     text runs (the kind "text" ``elements``, at least `MIN_TEXT_RUNS`) are all drawn at twice
     the size (`DOUBLE_TEXT_HEIGHTS`: a 2048x1536 capture of a 1024x768 screen at scale 2, where

@@ -2,7 +2,8 @@
 from the text's size on a HiDPI capture narrower than 2400 px; and a wide text field of such a
 capture, 70 px tall (too tall for the edge segmenter's fields at scale 1), found as a text box
 by the search for fields (`segment.fills`), which takes that scale; and a header bar's menu
-button on such a capture, a 74 px plate, an icon (the icon stage takes that scale too)."""
+button on such a capture, a 74 px plate, an icon (the icon stage takes that scale too); and an
+icon with a hole on such a capture, one icon (merge's glyph size takes it too)."""
 from __future__ import annotations
 
 import numpy as np
@@ -87,3 +88,28 @@ def test_an_icon_plate_of_a_2x_capture_is_an_icon(parser):
     plate = [e for e in parser.parse(_hidpi_header_bar()).elements if e.bbox[0] > 1900]
     assert len(plate) == 1 and plate[0].kind == "icon" and plate[0].role == "button", plate
     assert plate[0].label, "the encoder named nothing: the icon stage never saw the plate"
+
+
+RING_PAGE = """<!doctype html><html><head><style>
+body{margin:0;background:#fff;font-family:'DejaVu Sans',sans-serif;font-size:14px;color:#222}
+.row{position:absolute;left:20px;font-size:14px} svg{position:absolute;left:600px;top:100px}
+</style></head><body>
+<div class="row" style="top:20px">Documents</div><div class="row" style="top:50px">Downloads</div>
+<div class="row" style="top:80px">Music</div><div class="row" style="top:110px">Pictures</div>
+<div class="row" style="top:140px">Videos</div><div class="row" style="top:170px">Recent files</div>
+<svg width="18" height="18" viewBox="0 0 18 18" fill="none" stroke="#444" stroke-width="1.5">
+<circle cx="9" cy="9" r="8"/><circle cx="9" cy="9" r="3"/></svg>
+</body></html>"""
+
+
+@pytest.mark.skipif(chromium_binary() is None, reason="chromium is not installed")
+def test_an_icon_with_a_hole_on_a_2x_capture_is_one_icon(parser, tmp_path):
+    """An 18 px icon drawn at scale 2 (36 px) whose inner ring the segmenter finds apart: merge
+    takes glyph sizes at the scale the text tells, so the outer ring holds the inner one as a
+    stroke of one icon; at the width's scale (1) the outer ring went as the inner one's frame
+    and the icon was its 12 px hole (pico's gear, named "record")."""
+    (tmp_path / "page.html").write_text(RING_PAGE)
+    png = render_html(tmp_path / "page.html", tmp_path / "page.png", 1024, 768, 2)
+    els = parser.parse(png).elements
+    here = [e for e in els if 1180 <= (e.bbox[0] + e.bbox[2]) / 2 <= 1240 and 180 <= (e.bbox[1] + e.bbox[3]) / 2 <= 240]
+    assert len(here) == 1 and here[0].bbox[2] - here[0].bbox[0] >= 30, [(e.kind, e.bbox) for e in here]
