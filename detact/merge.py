@@ -175,7 +175,7 @@ def merge_layout(text: Elements, regions: Elements, *, inside: float = 0.7, cont
         regions = regions[~in_text]
     if len(regions):
         # rule 3: pieces of one icon whose boxes cross (a sign-out's bracket and arrow) ...
-        regions = joined_icon_pieces(regions, glyph_max)
+        regions = joined_icon_pieces(regions, glyph_max, contained=contained)
         # ... and icon strokes inside a glyph-sized box
         wh = regions.xyxy[:, 2:] - regions.xyxy[:, :2]
         glyph = wh.max(axis=1) <= glyph_max
@@ -197,18 +197,19 @@ def merge_layout(text: Elements, regions: Elements, *, inside: float = 0.7, cont
     return Layout(merged[reading_order(merged.xyxy)], groups)
 
 
-def joined_icon_pieces(regions: Elements, glyph_max: int = 24, reach: float = 1.5) -> Elements:
+def joined_icon_pieces(regions: Elements, glyph_max: int = 24, reach: float = 1.5, contained: float = 0.9) -> Elements:
     """``regions`` with each set of glyph pieces whose boxes cross (overlap both ways, neither
     inside the other) replaced by one region over them all, when that box stays within
     ``reach`` times ``glyph_max`` on its longer side and twice its shorter: the segmenter finds
     a sign-out icon's bracket and its arrow apart, and each alone names another thing. Boxes of
-    separate icons do not cross; a plate around an icon holds it whole (rule 4)."""
+    separate icons do not cross; a plate around an icon holds it whole (rule 4), and a box
+    ``contained`` in another is no crossing (rule 3's strokes inside a glyph)."""
     b = regions.xyxy.astype(np.int64)
     wh = b[:, 2:] - b[:, :2]
     piece = wh.max(axis=1) <= reach * glyph_max
     ox = np.minimum(b[:, None, 2], b[None, :, 2]) - np.maximum(b[:, None, 0], b[None, :, 0])
     oy = np.minimum(b[:, None, 3], b[None, :, 3]) - np.maximum(b[:, None, 1], b[None, :, 1])
-    inner = coverage(regions.xyxy, regions.xyxy) >= 0.9
+    inner = coverage(regions.xyxy, regions.xyxy) >= contained
     cross = (ox > 0) & (oy > 0) & ~inner & ~inner.T & piece[:, None] & piece[None, :]
     np.fill_diagonal(cross, False)
     if not cross.any():

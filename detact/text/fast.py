@@ -22,7 +22,7 @@ from .export import RECOGNIZER_HEIGHT
 from .lexicon import calculator_keys, repaired_words
 from .recognize import ScreenRecognizer, TextRecognizer
 from .split import (baseline_and_top, find_underlines, inside_frame, median_ink, pair_gaps, split_at_columns, split_lines,
-                    true_runs)
+                    to_gray, true_runs)
 
 log = logging.getLogger("detact.text")
 
@@ -699,11 +699,6 @@ def erase_underlines(image: np.ndarray, gray: np.ndarray, xyxy: np.ndarray) -> n
     for x0, y0, x1, y1, _ in strokes:
         clean[y0:y1, x0:x1] = np.median(image[max(0, y0 - 1), x0:x1], axis=0).astype(image.dtype)
     return clean
-
-
-def to_gray(rgb: np.ndarray) -> np.ndarray:
-    """ITU-R 601 luma of an RGB uint8 image: (H, W, 3) -> (H, W) uint8."""
-    return (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
 
 
 def bundled_recognizer() -> Path:

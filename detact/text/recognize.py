@@ -14,7 +14,7 @@ from ..errors import ModelUnavailable
 from ..runtime import onnx_metadata, ort_session
 from .detect import rapidocr_model_path
 from .export import ENGLISH_G2_CHARACTERS, ensure_recognizer_onnx
-from .split import pair_gaps
+from .split import pair_gaps, to_gray
 
 _BLANK = 0
 #: Input height of the screen recognizer (PP-OCRv4's).
@@ -250,9 +250,8 @@ class ScreenRecognizer:
                 box_w = xyxy[i, 2] - xyxy[i, 0]
                 char_x[i] = xyxy[i, 0] + (steps_at[row] + 0.5) * (batch_w / steps) * (box_w / widths[row])
                 if " " in t[row].strip():
-                    char_p = probs[row].max(axis=1)[steps_at[row]]
-                    if (char_p[np.array(list(t[row])) == " "] < DOUBTFUL_SPACE).any():
-                        texts[i], char_x[i] = self._without_narrow_spaces(rgb, xyxy[i], t[row], char_x[i], char_p)
+                    texts[i], char_x[i] = self._without_narrow_spaces(rgb, xyxy[i], t[row], char_x[i],
+                                                                      probs[row].max(axis=1)[steps_at[row]])
         return texts, confs, char_x
 
     @staticmethod
@@ -260,9 +259,7 @@ class ScreenRecognizer:
                                ) -> tuple[str, np.ndarray]:
         """``text`` and its characters' x without its `narrow_spaces` (read in ``box`` of ``rgb``)."""
         x0, y0, x1, y1 = (int(v) for v in box)
-        crop = rgb[y0:y1, x0:x1].astype(np.float32)
-        gray = (crop[:, :, 0] * 0.299 + crop[:, :, 1] * 0.587 + crop[:, :, 2] * 0.114).astype(np.uint8)
-        drop = narrow_spaces(gray, text, np.asarray(xs) - x0, char_p)
+        drop = narrow_spaces(to_gray(rgb[y0:y1, x0:x1]), text, np.asarray(xs) - x0, char_p)
         if not drop:
             return text, xs
         return "".join(c for k, c in enumerate(text) if k not in drop), np.delete(np.asarray(xs), drop)

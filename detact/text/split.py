@@ -23,6 +23,11 @@ from dataclasses import dataclass
 import numpy as np
 
 
+def to_gray(rgb: np.ndarray) -> np.ndarray:
+    """ITU-R 601 luma of an RGB uint8 image: (H, W, 3) -> (H, W) uint8."""
+    return (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
+
+
 def median_ink(gray: np.ndarray, contrast: int) -> np.ndarray:
     """(H, W) bool: the pixels of the grey window ``gray`` more than ``contrast`` grey levels
     from its median -- ink on a plain background, whatever its polarity."""
