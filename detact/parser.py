@@ -21,7 +21,7 @@ from .build import (OCR_ENGINES, SEGMENTERS, ParserOptions, make_icon_matcher, m
 from .color import dominant_colors
 from .elements import Elements, ParseResult
 from .icons.columns import column_icons
-from .icons.glyphs import label_icons, read_glyphs
+from .icons.glyphs import label_icons, read_glyphs, subpixel_text
 from .icons.vocabulary import distinct_icon_names
 from .icons.window_controls import window_buttons
 from .imageio import ImageInput, image_sha256, load_image, screen_scale
@@ -177,8 +177,10 @@ class Parser:
         layout = timed("merge", lambda: merge_layout(text, regions, glyph_max=24 * text_scale))
         # an icon's size goes with the scale the text tells: on a 2048 px capture of a scale-2
         # screen a header bar's menu button is a 74 px plate
-        elements = timed("icons", label_icons, rgb, layout.elements, self.icon_matcher, text_scale)
-        elements = timed("glyphs", read_glyphs, rgb, elements, self.text_engine)
+        # a short read drawn with subpixel anti-aliasing has colour fringes, and is no full-colour icon
+        subpixel = subpixel_text(rgb, text)
+        elements = timed("icons", label_icons, rgb, layout.elements, self.icon_matcher, text_scale, subpixel)
+        elements = timed("glyphs", read_glyphs, rgb, elements, self.text_engine, subpixel)
         # the title bar's minimize, maximize and close buttons, named by where they sit (see `window_controls`)
         if self.icon_matcher is not None:
             elements = window_buttons(rgb, elements, scale)

@@ -107,6 +107,10 @@ def test_the_bars_letters_end_in_are_no_underline(text):
     ("1 \u2013 20 of 96", ["1 \u2013 20 of 96"]),
     ("Page 2 - Report", ["Page 2", "Report"]),         # a number on one side only
     ("5 | 6", ["5", "6"]),                             # a bar still separates
+    ("x ^ y | 8", ["x ^ y | 8"]),                     # ... but not two operands, one a letter
+    ("a | b", ["a | b"]),
+    ("x ^ y | 192", ["x ^ y | 192"]),
+    ("Home | 2 | About", ["Home", "2", "About"]),       # no letter alone beside it: a separator
     # a combo or spin box's left edge read after its label's colon
     ("Type: |Full screen", ["Type:", "Full screen"]),
     ("Delay: [None", ["Delay:", "None"]),

@@ -10,7 +10,9 @@ Rules (all vectorised over the element list):
    grid's four squares) and becomes that icon only on an exact bank match (SSIM), so a key's
    "7", "10" or "+" stays text. A small read of one or two characters is an icon whatever
    the recognizer says when its ink is in several colours (`multicoloured`: text is drawn in
-   one colour; a full-colour toolbar icon read as "0" or "8" is not), and when it has no
+   one colour; a full-colour toolbar icon read as "0" or "8" is not; on a screen drawn with
+   subpixel anti-aliasing, `subpixel_text`, a stem's orange and blue fringes are not colours
+   of their own: "PM", "1%" stay text), and when it has no
    letter or digit ("<^", "@") and the recognizer names a function with at least
    `ENCODER_SURE`, or it reads as two bars or rings ("00", "II": `PAUSE_READS`) and the
    recognizer surely names it pause, and when it is one or two characters among a toolbar's
@@ -63,19 +65,19 @@ ICON_MAX_SIDE = 64
 PAUSE_READS = re.compile(r"[0OoIl1|!]{2}")
 
 
-def multicoloured(rgb: np.ndarray, boxes: np.ndarray, ink: float = 48.0, off_line: float = 56.0,
-                  min_core: int = 12, share: float = 0.2) -> np.ndarray:
-    """(N,) bool: the ink inside each box (N, 4) is drawn in more than one colour.
+#: `multicoloured`: how far (RGB distance) from the background a pixel is ink, how far off the
+#: background-to-ink line a colour of its own, and how many solid ink pixels a box needs.
+INK_STEP = 48.0
+OFF_LINE = 56.0
+MIN_CORE = 12
 
-    Text is one colour blended into the background by anti-aliasing, so every pixel lies on
-    the RGB segment from the background (median of the box's border) to the ink colour
-    farthest from it. A box is multicoloured when at least ``share`` of its solid ink (pixels
-    farther than ``ink`` from the background whose 3x3 neighbours are ink too: stroke edges,
-    where subpixel anti-aliasing puts its colour fringes, do not count) lies more than
-    ``off_line`` away from that segment. The outer 15 % of the box is left out (a neighbour's
-    edge or an underline often runs along it); boxes under 6 px a side, or with fewer than
-    ``min_core`` solid ink pixels, are not."""
-    out = np.zeros(len(boxes), bool)
+
+def _colour_shares(rgb: np.ndarray, boxes: np.ndarray, ink: float, off_line: float, min_core: int,
+                   same: float | None) -> np.ndarray:
+    """(N,) share of the solid ink inside each box (N, 4) that lies off the one-colour line
+    (`multicoloured`), NaN for boxes too small to say; with ``same`` (px of RGB distance), only
+    colours no subpixel blend of the ink makes, or that hold across two columns, count."""
+    out = np.full(len(boxes), np.nan)
     kernel = np.ones((3, 3), np.uint8)
     for i, (x0, y0, x1, y1) in enumerate(np.asarray(boxes, np.int64).tolist()):
         crop = rgb[max(y0, 0):y1, max(x0, 0):x1].astype(np.float32)
@@ -90,18 +92,84 @@ def multicoloured(rgb: np.ndarray, boxes: np.ndarray, ink: float = 48.0, off_lin
         if core.sum() < min_core:
             continue
         v = inner[is_ink][np.argmax(dist[is_ink])]               # the ink colour, from the background
-        t = np.clip(inner[core] @ v / float(v @ v), 0.0, 1.0)
-        off = np.linalg.norm(inner[core] - t[:, None] * v, axis=1)
-        out[i] = (off > off_line).mean() >= share
+        t = np.clip(inner @ v / float(v @ v), 0.0, 1.0)
+        coloured = np.linalg.norm(inner - t[..., None] * v, axis=2) > off_line
+        if same is not None:
+            held = coloured[:, 1:] & coloured[:, :-1] & (np.linalg.norm(inner[:, 1:] - inner[:, :-1], axis=2) <= same)
+            coloured &= ~subpixel_blends(inner, v)
+            coloured[:, 1:] |= held
+            coloured[:, :-1] |= held
+        out[i] = coloured[core].mean()
     return out
 
 
-def coloured_short_reads(rgb: np.ndarray, texts, boxes: np.ndarray) -> np.ndarray:
+def multicoloured(rgb: np.ndarray, boxes: np.ndarray, ink: float = INK_STEP, off_line: float = OFF_LINE,
+                  min_core: int = MIN_CORE, share: float = 0.2, subpixel: bool = False, same: float = 80.0) -> np.ndarray:
+    """(N,) bool: the ink inside each box (N, 4) is drawn in more than one colour.
+
+    Text is one colour blended into the background by anti-aliasing, so every pixel lies on
+    the RGB segment from the background (median of the box's border) to the ink colour
+    farthest from it. A box is multicoloured when at least ``share`` of its solid ink (pixels
+    farther than ``ink`` from the background whose 3x3 neighbours are ink too: stroke edges do
+    not count) lies more than ``off_line`` away from that segment. On a screen drawn with
+    subpixel anti-aliasing (``subpixel``, `subpixel_text`) each of a pixel's R, G and B stripes
+    blends on its own, and a stem of text 2-3 px wide comes out orange on one side and blue on
+    the other: there a colour counts only where no such blend makes it (`subpixel_blends`) or
+    where it holds across two columns (within ``same``), as an icon's fill does. The outer 15 %
+    of the box is left out (a neighbour's edge or an underline often runs along it); boxes
+    under 6 px a side, or with fewer than ``min_core`` solid ink pixels, are not."""
+    shares = _colour_shares(rgb, boxes, ink, off_line, min_core, same if subpixel else None)
+    return np.nan_to_num(shares, nan=0.0) >= share
+
+
+def subpixel_blends(inner: np.ndarray, ink: np.ndarray, reach: float = 0.15, flat: float = 24.0) -> np.ndarray:
+    """(H, W) bool: the pixels of ``inner`` (H, W, 3; colours minus the background's) that
+    subpixel anti-aliasing of the one ``ink`` colour (3,; minus the background's) can make: each
+    channel blends background and ink by its own share in [0, 1] (within ``reach``), and the
+    shares of R, G and B, three stripes side by side across a stroke's edge, rise or fall in
+    that order (G's share lies between R's and B's). A channel in which ink and background
+    differ by less than ``flat`` holds no share; its value must stay near both."""
+    valid = np.ones(inner.shape[:2], bool)
+    shares = []
+    for c in range(3):
+        if abs(float(ink[c])) < flat:
+            valid &= np.abs(inner[..., c]) <= 2 * flat
+            shares.append(None)
+            continue
+        share_c = inner[..., c] / float(ink[c])
+        valid &= (share_c >= -reach) & (share_c <= 1 + reach)
+        shares.append(share_c)
+    r, g, b = shares
+    if r is not None and g is not None and b is not None:
+        valid &= (r - g) * (g - b) >= -reach * reach
+    return valid
+
+
+def subpixel_text(rgb: np.ndarray, elements: Elements, sample: int = 32, fringed: float = 0.02,
+                  words_share: float = 1 / 3, min_words: int = 3) -> bool:
+    """Whether the screen's text is drawn with subpixel anti-aliasing (ClearType, FreeType's LCD
+    filter): of the ``sample`` surest text runs of four or more letters or digits, at least
+    ``words_share`` (and ``min_words``) have ``fringed`` of their solid ink or more off the
+    one-colour line (`multicoloured`'s measure). Grey anti-aliasing leaves plain text on that
+    line; the colour fringes of subpixel text show on most words a few px tall or more."""
+    long_words = np.flatnonzero((elements.kind == "text")
+                                & np.array([sum(c.isalnum() for c in str(t)) >= 4 for t in elements.text], bool))
+    if len(long_words) < min_words:
+        return False
+    surest = long_words[np.argsort(-elements.score[long_words], kind="stable")[:sample]]
+    shares = _colour_shares(rgb, elements.xyxy[surest], INK_STEP, OFF_LINE, MIN_CORE, None)
+    shares = shares[~np.isnan(shares)]
+    hits = int((shares >= fringed).sum())
+    return hits >= min_words and hits >= words_share * len(shares)
+
+
+def coloured_short_reads(rgb: np.ndarray, texts, boxes: np.ndarray, subpixel: bool = False) -> np.ndarray:
     """(N,) bool: reads of one or two characters (spaces aside) whose box's ink is in several
-    colours (`multicoloured`): full-colour icons the recognizer took for letters."""
+    colours (`multicoloured`; ``subpixel``: the screen's text is drawn so): full-colour icons the
+    recognizer took for letters."""
     out = np.array([len(str(t).replace(" ", "")) <= 2 for t in texts], bool)
     if out.any():
-        out[out] = multicoloured(rgb, np.asarray(boxes)[out])
+        out[out] = multicoloured(rgb, np.asarray(boxes)[out], subpixel=subpixel)
     return out
 
 
@@ -133,10 +201,11 @@ def between_words(elements: Elements, max_gap: float = 0.8, max_height: float = 
     return left & right
 
 
-def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) -> Elements:
+def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1, subpixel: bool = False) -> Elements:
     """Rules 1 and 2: mark icons and label them with ``matcher``: an `IconRecognizer` (label =
     the function, e.g. "close"; ``icon`` = the matched template's "set:name"), an `IconMatcher`
-    (label = the template's name), or None to mark icons without labels."""
+    (label = the template's name), or None to mark icons without labels. ``subpixel``: the
+    screen's text is drawn with subpixel anti-aliasing (`subpixel_text`)."""
     if not len(elements):
         return elements
     wh = elements.xyxy[:, 2:] - elements.xyxy[:, :2]
@@ -149,7 +218,7 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1) ->
     symbols = short & np.array([not any(c.isalnum() for c in str(t)) for t in elements.text], bool)
     bars = short & np.array([bool(PAUSE_READS.fullmatch(str(t).replace(" ", ""))) for t in elements.text], bool)
     coloured = np.zeros(len(elements), bool)
-    coloured[short] = coloured_short_reads(rgb, elements.text[short], elements.xyxy[short])
+    coloured[short] = coloured_short_reads(rgb, elements.text[short], elements.xyxy[short], subpixel)
     kind, text, icon = elements.kind.copy(), elements.text.copy(), elements.icon.copy()
     label, score = elements.label.copy(), elements.score.copy()
     kind[iconish | coloured] = "icon"
@@ -278,8 +347,9 @@ def beside_words(xyxy: np.ndarray, words: np.ndarray, reach: float = 1.5) -> np.
     return near.any(axis=1)
 
 
-def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
-    """Rule 3: read the ink of text-less boxes with ``engine.read_glyphs`` (a `TextEngine`)."""
+def read_glyphs(rgb: np.ndarray, elements: Elements, engine, subpixel: bool = False) -> Elements:
+    """Rule 3: read the ink of text-less boxes with ``engine.read_glyphs`` (a `TextEngine`);
+    ``subpixel`` as for `label_icons`."""
     regions = elements.kind == "region"
     unlabelled = (elements.kind == "icon") & (elements.label == "")
     # the encoder's guesses (no bank template) are read too: a confident read makes the element
@@ -316,7 +386,7 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine) -> Elements:
         one_alnum = np.array([len(t) == 1 and t.isalnum() for t in found.text], bool)
         found = found[~one_alnum | (found.score >= one_char_conf)]
         # as in rule 2: a one- or two-character read of full-colour ink is an icon, not text
-        found = found[~coloured_short_reads(rgb, found.text, found.xyxy)]
+        found = found[~coloured_short_reads(rgb, found.text, found.xyxy, subpixel)]
         # a read whose window reached into a text run beside it read that run's letter too (a
         # drive icon and the "F" of "File System" read "@F"): the icon stays
         found = found[~reaches_into(found.xyxy, elements.xyxy[is_text])]

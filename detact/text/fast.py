@@ -45,13 +45,23 @@ _CRUMB = re.compile(r"(?:^|\s+)[/>\u203a\u00bb]\s+")
 _CRUMB_TEXT = re.compile(r"[\w.\-]+(?: [\w.\-]+){0,2}")
 
 
+def _operator_bar(text: str, a: int, b: int) -> bool:
+    """Whether ``text[a:b]`` is a spaced bar with a one-letter operand on one side: an
+    expression's "|" ("x ^ y | 8", "a | b", "y | 192"), not a separator between words or page
+    numbers ("5 | 6")."""
+    before, after = text[:a].split(), text[b:].split()
+    if text[a:b].strip() != "|" or not before or not after:
+        return False
+    return any(len(w) == 1 and w.isalpha() for w in (before[-1], after[0]))
+
+
 def separator_spans(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` character spans of ``text`` to cut out: spaced dashes (not between two
     numbers), bars and dots, a field's edge read after a label's colon (`_FIELD_EDGE`), and the
     separators of a breadcrumb (three or more crumbs of one to three words)."""
     spans = [(a, b) for a, b in (m.span() for m in _SEPARATOR.finditer(text))
              if not (a > 0 and b < len(text) and text[a - 1].isdigit() and text[b].isdigit()
-                     and text[a:b].strip() in _DASHES)]
+                     and text[a:b].strip() in _DASHES) and not _operator_bar(text, a, b)]
     spans += [m.span() for m in _FIELD_EDGE.finditer(text)]
     crumbs = [m.span() for m in _CRUMB.finditer(text)]
     inner = [c for c in crumbs if c[0] > 0]
@@ -69,6 +79,10 @@ MARK_CONFIDENCE = 0.6
 SIDE_ROOM = 0.2
 #: A run is one glyph, narrow enough to need that room, when its width is under this many heights.
 NARROW = 0.8
+#: What a run of thin marks read apart from its line may hold (`thin_marks_read_apart`), and how
+#: far from it (in its heights) the runs it is read again with may lie.
+THIN_MARKS = frozenset("|!:;.,'`\"")
+THIN_MARK_GAP = 1.5
 
 
 def split_at_separators(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, char_x: list[np.ndarray]):
@@ -415,11 +429,14 @@ def split_unread_leading_ink(gray: np.ndarray, xyxy: np.ndarray, char_x: list[np
 
 # A number, a space, then more text ("6 comments", "17 files selected", "20 Feb"): what a run
 # read together with the glyph split off its front must say for the glyph to be its first word.
-# Not a lone "7": that is how a bare tick mark in front of a label reads ("7 checkbutton").
-_LEADING_NUMBER = re.compile(r"^(?!7 )\d{1,4} +\S")
+# Not a lone "7": that is how a bare tick mark in front of a label reads ("7 checkbutton"). A
+# signed number or a command-line flag counts too ("-1 dB", "-v 3383": a dash touching a digit
+# or a letter is a blob about as wide as the line is tall).
+_LEADING_NUMBER = re.compile(r"^(?!7 )(?:[-+]?\d{1,4}|[-+][A-Za-z]{1,2}) +\S")
 #: A capital letter read before the lower-case word it starts ("M" + "alik García", "C ontents":
-#: some fonts space an "M" or a "C" from its next letter like an icon from its label).
-_LEADING_CAPITAL = re.compile(r"^[A-Z] ?[a-z]{2}")
+#: some fonts space an "M" or a "C" from its next letter like an icon from its label), or before
+#: the colon and slash of a drive ("C" + ":\\Downloads").
+_LEADING_CAPITAL = re.compile(r"^[A-Z] ?(?:[a-z]{2}|:[\\/])")
 #: A short word read before the words it starts ("Do" + "not show toolbar": two letters that
 #: touch are a blob about as wide as the line is tall, like an icon before its label).
 _LEADING_WORD = re.compile(r"^([A-Za-z][a-z]{1,2}) [a-z]{2}")
@@ -841,6 +858,7 @@ class FastTextEngine(TextEngine):
         xyxy, glyphs = self.numbers_split_as_glyphs(source, xyxy, glyphs, gray)
         texts, conf, char_x = self.read_runs(source, gray, xyxy)
         texts, conf, char_x = self.ellipses_read_apart(source, gray, xyxy, list(texts), conf, char_x)
+        xyxy, texts, conf, char_x = self.thin_marks_read_apart(source, gray, xyxy, texts, conf, char_x)
         read = list(texts)
         xyxy, edges = split_icon_edges(gray, xyxy, char_x)
         xyxy, texts, conf, char_x, leading = split_leading_glyphs(xyxy, texts, conf, char_x, gray)
@@ -926,6 +944,53 @@ class FastTextEngine(TextEngine):
             conf[i] = c
             char_x[i] = np.concatenate([np.asarray(xs[:len(word)], np.float64), box[2] + dot * (np.arange(3) + 0.5)])
         return texts, conf, char_x
+
+    def thin_marks_read_apart(self, source: np.ndarray, gray: np.ndarray, xyxy: np.ndarray, texts: list[str],
+                              conf: np.ndarray, char_x: list[np.ndarray]
+                              ) -> tuple[np.ndarray, list[str], np.ndarray, list[np.ndarray]]:
+        """A narrow run between two runs of its line, read alone too unsurely to keep, is read
+        again joined with both, and the joined read replaces the three when it starts with the
+        left run's read, ends with the right one's and holds only thin marks (`THIN_MARKS`)
+        between them: the "||" of "a || b" in a monospace font, where a space and the bars' wide
+        side bearings make a gap wider than a word's and cut the bars off as a run of their own.
+        Neighbours lie on the run's rows (overlapping >= 0.7 of the lower one's height) within
+        `THIN_MARK_GAP` of its height."""
+        conf = np.asarray(conf, np.float32)
+        lengths = np.array([len(t.strip()) for t in texts])
+        h = np.maximum(xyxy[:, 3] - xyxy[:, 1], 1)
+        narrow = ((xyxy[:, 2] - xyxy[:, 0]) <= NARROW * h) & (per_word_confidence(conf, lengths) < self.min_confidence)
+        if not narrow.any() or len(xyxy) < 3:
+            return xyxy, texts, conf, char_x
+        rows = (np.minimum(xyxy[:, None, 3], xyxy[None, :, 3]) - np.maximum(xyxy[:, None, 1], xyxy[None, :, 1])
+                >= 0.7 * np.minimum(h[:, None], h[None, :]))
+        sure = lengths > 0
+        trios = []
+        for i in np.flatnonzero(narrow):
+            after = xyxy[:, 0] - xyxy[i, 2]     # how far each run starts right of run i
+            before = xyxy[i, 0] - xyxy[:, 2]    # how far each run ends left of it
+            reach = THIN_MARK_GAP * h[i]
+            left = np.flatnonzero(rows[i] & sure & (before >= 0) & (before <= reach))
+            right = np.flatnonzero(rows[i] & sure & (after >= 0) & (after <= reach))
+            if len(left) and len(right):
+                trios.append((int(left[before[left].argmin()]), int(i), int(right[after[right].argmin()])))
+        if not trios:
+            return xyxy, texts, conf, char_x
+        joined = np.array([[xyxy[[a, b], 0].min(), xyxy[[a, i, b], 1].min(), xyxy[[a, b], 2].max(),
+                            xyxy[[a, i, b], 3].max()] for a, i, b in trios], np.int32)
+        again, again_conf, again_x = self.read_runs(source, gray, joined)
+        xyxy, texts, char_x, gone = xyxy.copy(), list(texts), list(char_x), set()
+        for (a, i, b), box, text, c, xs in zip(trios, joined, again, again_conf, again_x):
+            whole, head, tail = text.strip(), texts[a].strip(), texts[b].strip()
+            middle = whole[len(head):len(whole) - len(tail)].strip()
+            if ({a, i, b} & gone or not whole.startswith(head) or not whole.endswith(tail) or not middle
+                    or len(whole) < len(head) + len(tail) + 1 or not set(middle.replace(" ", "")) <= THIN_MARKS
+                    or per_word_confidence(np.array([c]), np.array([len(whole)]))[0] < self.min_confidence):
+                continue
+            xyxy[a], texts[a], conf[a], char_x[a] = box, text, c, xs
+            gone |= {i, b}
+        keep = np.array([k not in gone for k in range(len(texts))], bool)
+        return (xyxy[keep], [t for t, k in zip(texts, keep) if k], conf[keep],
+                [x for x, k in zip(char_x, keep) if k])
 
     def numbers_split_as_glyphs(self, source: np.ndarray, xyxy: np.ndarray, glyphs: np.ndarray,
                                 gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -27,8 +27,11 @@ an English word list (`english_words`):
 3. A run ending in a letter and two dots ends in an ellipsis ("Connect to Server.." -> "...");
    menus and buttons end in "..." and never in "..", while "cd .." keeps its two dots.
 
-Only pieces of ASCII letters (with trailing punctuation) take part in rules 1 and 2: file
-names, paths, code and numbers are left as read. One rule needs no word list:
+Only pieces of ASCII letters (with trailing punctuation) take part in rule 1, and in rule 2 but
+for one more case: inside a file name, path, URL or identifier, a word of five or more small
+letters between other characters gets rule 2 too ("/acount/v2", "setings.chart.JPG",
+"--ofset=8.40"; four-letter ones stay: "cron" is no "croon"). Numbers are left as read. One
+rule needs no word list:
 
 4. An "O" among digits is a zero: a run of digits and "O"s (at least one digit, two characters)
    with no letter touching it ("U+OO41" -> "U+0041", "2O24" -> "2024"; "CO2", "H2O" stay), and
@@ -118,6 +121,8 @@ _ZERO_SIZE = re.compile(r"(?<![\w.,])[Oo](?= (?:bytes|B|KB|KiB|MB|MiB|GB|GiB|ite
 _TWO_DOTS = re.compile(r"(?<=[A-Za-z])\.\.$")
 #: A word of letters and digits (rule 5).
 _ALPHANUMERIC = re.compile(r"[A-Za-z0-9]+")
+#: A word of small letters inside a path, URL or identifier (rule 2 there).
+_INNER_WORD = re.compile(r"(?<![A-Za-z])[a-z]{5,}(?![A-Za-z])")
 #: A "0" between letters (rule 5).
 _ZERO_IN_WORD = re.compile(r"(?<=[A-Za-z])0(?=[A-Za-z])")
 #: A "0" starting a word of small letters (rule 5).
@@ -205,6 +210,8 @@ def repaired_words(text: str, words: frozenset[str] | None = None) -> str:
         if m and not m.group(2).startswith(".") and not (len(m.group(1)) > 1 and m.group(1).isupper()):
             word = _doubled(_first_letter(_small_ls(m.group(1), words), words), words)
             piece = (SHORT_DOUBLE_L.get(word, word) if sentence else word) + m.group(2)
+        elif not m:   # a path, URL or identifier: its words of small letters
+            piece = _INNER_WORD.sub(lambda w: _doubled(w.group(), words), piece)
         mended.append(piece)
     return " ".join(mended)
 

@@ -198,7 +198,9 @@ class WordStyle:
     mean width in px of its strokes (bold strokes are wider), ``height`` how far
     its tallest ink rises above its baseline (px), ``pixels`` how many strong-ink pixels back
     it, ``runs`` how many column runs (glyphs, roughly) it has, ``bars`` the mean length of its
-    horizontal ink runs (an icon's bars, "="-like, are long: no letter's are)."""
+    horizontal ink runs (an icon's bars, "="-like, are long: no letter's are), ``baseline`` the
+    row its letters stand on (in the line's rows), ``underlined`` whether a rule runs under it
+    (`body_and_underline`)."""
 
     colour: np.ndarray
     stroke: float
@@ -206,6 +208,8 @@ class WordStyle:
     pixels: int
     runs: int
     bars: float = 0.0
+    baseline: float = 0.0
+    underlined: bool = False
 
 
 def line_ink(gray: np.ndarray, box, contrast: int = 40, rgb: np.ndarray | None = None) -> LineInk | None:
@@ -238,21 +242,51 @@ def word_style(line: LineInk, a: int, b: int, runs: int = 1) -> WordStyle:
     across = run_lengths(half)
     thick = np.minimum(across, run_lengths(half.T).T)[half]
     stroke = float(thick.mean()) if len(thick) else 0.0
-    found = baseline_and_top(line.ink[:, a:b])
+    body, underlined = body_and_underline(line.ink[:, a:b])
+    found = baseline_and_top(body)
     # cap or ascender height
     height = found[0] - found[1] + 1 if found is not None else 0.0
     bars = float(across[half].mean()) if half.any() else 0.0
-    return WordStyle(colour, stroke, height, int(strong.sum()), runs, bars)
+    return WordStyle(colour, stroke, height, int(strong.sum()), runs, bars, found[0] if found is not None else 0.0,
+                     underlined)
+
+
+def body_and_underline(ink: np.ndarray, max_rule: int = 3, span: float = 0.8) -> tuple[np.ndarray, bool]:
+    """``ink`` (H, W bool, a word's columns of a line) without what lies below its body (the
+    stretch of inked rows holding the most ink) past a blank row: the tops of the next line's
+    letters that a line box took in, or a rule under the word; and whether such a rule is there
+    (rows at most ``max_rule`` thick holding one unbroken run across ``span`` of the body's
+    width: a link's underline, a selected tab's or path button's accent bar)."""
+    bands = true_runs(ink.any(axis=1))
+    if len(bands) < 2:
+        return ink, False
+    body = int(np.argmax([ink[r0:r1].sum() for r0, r1 in bands]))
+    tall = bands[body, 1] - bands[body, 0]
+    if tall < 0.5 * (bands[-1, 1] - bands[0, 0]):   # no body: an "=" is two bars
+        return ink, False
+    cols = np.flatnonzero(ink[bands[body, 0]:bands[body, 1]].any(axis=0))
+    width = cols[-1] - cols[0] + 1
+    # a rule runs under a word, not under a glyph narrower than it is tall (the dot of a "!")
+    underlined = bool(width >= tall) and any(
+        r1 - r0 <= max_rule and max((int((run[:, 1] - run[:, 0]).max()) if len(run) else 0
+                                     for run in (true_runs(row) for row in ink[r0:r1])), default=0) >= span * width
+        for r0, r1 in bands[body + 1:])
+    out = ink.copy()
+    out[bands[body, 1]:] = False
+    return out, underlined
 
 
 def baseline_and_top(ink: np.ndarray) -> tuple[float, int] | None:
     """(baseline, top) rows of the text ink ``ink`` (H, W bool): the baseline is where most
-    of its columns end (descenders are few), the top its highest inked row; None when blank."""
+    of its columns that end in the ink's lower half end (descenders are few; a "7" or a "T"
+    ends most of its columns under its top bar), the top its highest inked row; None when blank."""
     cols = np.flatnonzero(ink.any(axis=0))
     if not len(cols):
         return None
     bottoms = ink.shape[0] - 1 - ink[::-1, cols].argmax(axis=0)
-    return float(np.median(bottoms)), int(ink[:, cols].argmax(axis=0).min())
+    top = int(ink[:, cols].argmax(axis=0).min())
+    low = bottoms[2 * bottoms >= top + bottoms.max()]
+    return float(np.median(low)), top
 
 
 def style_changes(a: WordStyle, b: WordStyle, colour_step: float = 56.0, stroke_ratio: float = 1.45,
@@ -260,8 +294,11 @@ def style_changes(a: WordStyle, b: WordStyle, colour_step: float = 56.0, stroke_
     """Whether the words left (``a``) and right (``b``) of a word space are drawn differently
     enough to be separate runs: another colour (largest channel difference), weight (stroke
     width, at one size) or size (height above the baseline), or one is made of bars the other's
-    letters never draw (an inline icon, "or click the [=] icon"). Each test needs enough ink on
-    both sides to measure it; a lone dash or dot never differs in size."""
+    letters never draw (an inline icon, "or click the [=] icon"), or a rule runs under one only
+    (a link's underline). Each test needs enough ink on both sides to measure it; a lone dash or
+    dot never differs in size, nor does ink that stands on no common baseline with the other word
+    (a quote mark). Size and baseline are the word's body's (`body_and_underline`): the tops of
+    the next line's letters that a line box took in do not make a word taller."""
     def ratio(x: float, y: float) -> float:
         return max(x, y) / min(x, y) if min(x, y) > 0 else 1.0
 
@@ -271,7 +308,13 @@ def style_changes(a: WordStyle, b: WordStyle, colour_step: float = 56.0, stroke_
     same_size = ratio(a.height, b.height) < 1.3
     if pixels >= 40 and same_size and (ratio(a.stroke, b.stroke) >= stroke_ratio or ratio(a.bars, b.bars) >= bar_ratio):
         return True
-    return pixels >= 15 and min(a.runs, b.runs) >= 2 and ratio(a.height, b.height) >= height_ratio
+    # a link's underline or a selected path button's accent bar under one of them only
+    if pixels >= 15 and a.underlined != b.underlined:
+        return True
+    # ... words of two sizes stand on one baseline; a quote mark ends high above it ('"' is two
+    # runs as short as a letter's top)
+    one_line = abs(a.baseline - b.baseline) <= 0.25 * max(a.height, b.height)
+    return pixels >= 15 and min(a.runs, b.runs) >= 2 and one_line and ratio(a.height, b.height) >= height_ratio
 
 
 def split_by_style(line: LineInk, group: np.ndarray, word_gap: float = 0.22) -> list[np.ndarray]:
