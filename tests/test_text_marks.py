@@ -257,3 +257,35 @@ def test_a_glyph_is_no_underlined_word(rows):
 
     body, rule = body_and_underline(_ink(rows))
     assert rule is False
+
+
+def _drawn_run(text: str, px: int = 16) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A gray image of ``text``, its run box (1, 4), and the x centres of its glyphs (column runs)."""
+    from detact.text.split import median_ink, to_gray, true_runs
+
+    img = Image.new("RGB", (220, 40), (255, 255, 255))
+    ImageDraw.Draw(img).text((10, 10), text, fill=(30, 30, 30), font=_font(SANS, px))
+    gray = to_gray(np.asarray(img))
+    box = np.array([[6, 6, 200, 34]], np.int32)
+    runs = true_runs(median_ink(gray[6:34, 6:200], 40).any(axis=0)) + 6
+    return gray, box, (runs[:, 0] + runs[:, 1]) / 2
+
+
+@pytest.mark.parametrize("drawn, read, quarter_on, expected", [
+    ("20191024", "Q2 20191024", [0, 0], "20191024"),   # the quarter copies the first digit
+    ("2001", "Q2 001", [0, 0], "2001"),                # ... or takes it: the 2 read into "Q2"
+    ("Q2 2024", "Q2 2024", [0, 1], "Q2 2024"),         # drawn: a blank between Q and 2, a word space
+    ("1999", "Q2 1999", [0, 0], "Q2 1999"),            # no glyph to spare, and no copied digit
+])
+def test_phantom_quarters(drawn, read, quarter_on, expected):
+    from detact.text.fast import phantom_quarters
+
+    gray, box, centres = _drawn_run(drawn)
+    # the characters' x as the recognizer places them: the "Q" and its digit on ``quarter_on``
+    # glyphs, the space between, the number's digits on the glyphs after
+    digits = read.split(" ")[1]
+    first = len(centres) - len(digits)
+    xs = [centres[quarter_on[0]], centres[quarter_on[1]], (centres[quarter_on[1]] + centres[first]) / 2,
+          *centres[first:]]
+    texts, _ = phantom_quarters(gray, box, [read], [np.array(xs)])
+    assert texts == [expected]

@@ -21,8 +21,8 @@ from .detect import TextDetector
 from .export import RECOGNIZER_HEIGHT
 from .lexicon import calculator_keys, repaired_words
 from .recognize import ScreenRecognizer, TextRecognizer
-from .split import (baseline_and_top, find_underlines, inside_frame, median_ink, pair_gaps, split_at_columns, split_lines,
-                    to_gray, true_runs)
+from .split import (baseline_and_top, find_underlines, inside_frame, line_ink, median_ink, pair_gaps, split_at_columns,
+                    split_lines, to_gray, true_runs)
 
 log = logging.getLogger("detact.text")
 
@@ -83,6 +83,51 @@ NARROW = 0.8
 #: far from it (in its heights) the runs it is read again with may lie.
 THIN_MARKS = frozenset("|!:;.,'`\"")
 THIN_MARK_GAP = 1.5
+
+
+#: A number the recognizer reads with a quarter in front ("20191024" -> "Q2 20191024", "2001" ->
+#: "Q2 001": its training strings hold "Q2 2024"); `phantom_quarters` asks the ink.
+_QUARTER_READ = re.compile(r"Q([1-4]) (\d{3,})")
+
+
+def phantom_quarters(gray: np.ndarray, xyxy: np.ndarray, texts: list[str], char_x: list[np.ndarray]
+                     ) -> tuple[list[str], list[np.ndarray]]:
+    """Runs read as a quarter and a number ("Q2 20191024") whose ink draws one number: the "Q"
+    read on its digit's glyph (no blank column between the two, `pair_gaps`), no blank between
+    the glyphs wider than ``max(3 px, 2.5 x`` their median) (a drawn "Q2 2024" has a word space)
+    and at most one column run of ink fewer than the number has digits. Counting a column run
+    twice as wide as most as two digits that touch, the read becomes the digits read when the
+    ink has no more glyphs than they and they start with the quarter's digit ("build Q2 20191024"
+    -> "20191024"), or the quarter's digit and them when the ink has one glyph more ("Q2 001" ->
+    "2001", the 2 read into the quarter). Returns the texts and the characters' x."""
+    texts, char_x = list(texts), list(char_x)
+    for k, (box, text) in enumerate(zip(xyxy, texts)):
+        m = _QUARTER_READ.fullmatch(text.strip())
+        line = line_ink(gray, box) if m else None
+        if line is None:
+            continue
+        runs = true_runs(line.ink.any(axis=0))
+        blanks = runs[1:, 0] - runs[:-1, 1]
+        digits, xs = m.group(2), np.asarray(char_x[k])
+        start = len(text) - len(text.lstrip())
+        # the digits' glyphs must mostly stand apart for their count to tell anything
+        if len(runs) < len(digits) - 1 or (len(blanks) and blanks.max() >= max(3.0, 2.5 * float(np.median(blanks)))):
+            continue
+        # ... and the "Q" must lie on its digit's glyph: no blank between the two
+        if len(xs) == len(text):
+            a, b, gaps, _ = pair_gaps(gray, box, text, xs)
+            if gaps[(a == start) & (b == start + 1)].max(initial=0.0) > 0:
+                continue
+        # glyphs: column runs, one twice as wide as their median being two digits that touch
+        widths = runs[:, 1] - runs[:, 0]
+        glyphs = int(np.maximum(1, np.round(widths / max(1.0, float(np.median(widths))))).sum())
+        if glyphs <= len(digits) and digits[0] == m.group(1):   # the quarter copies the first digit
+            texts[k] = digits
+            char_x[k] = xs[start + 3:] if len(xs) == len(text) else xs
+        elif glyphs == len(digits) + 1:
+            texts[k] = m.group(1) + digits
+            char_x[k] = np.concatenate([xs[start + 1:start + 2], xs[start + 3:]]) if len(xs) == len(text) else xs
+    return texts, char_x
 
 
 def split_at_separators(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, char_x: list[np.ndarray]):
@@ -859,6 +904,7 @@ class FastTextEngine(TextEngine):
         texts, conf, char_x = self.read_runs(source, gray, xyxy)
         texts, conf, char_x = self.ellipses_read_apart(source, gray, xyxy, list(texts), conf, char_x)
         xyxy, texts, conf, char_x = self.thin_marks_read_apart(source, gray, xyxy, texts, conf, char_x)
+        texts, char_x = phantom_quarters(gray, xyxy, texts, char_x)
         read = list(texts)
         xyxy, edges = split_icon_edges(gray, xyxy, char_x)
         xyxy, texts, conf, char_x, leading = split_leading_glyphs(xyxy, texts, conf, char_x, gray)
