@@ -61,8 +61,14 @@ def test_only_menu_items_are_corrected():
     ("COS", "COS"),                            # capitals: an abbreviation
     ("Keyboard Sho", "Keyboard Sho"),          # three letters: a fragment, no "Shoo"
     ("Sel. Chars: 0", "Sel. Chars: 0"),        # a dot after it: an abbreviation
-    ("/home/malory/share", "/home/malory/share"),  # paths and code are left as read
+    ("/home/malory/share", "/home/malory/share"),  # paths and code are left as read ...
     ("IMG_0129.pptx", "IMG_0129.pptx"),
+    # ... but for their words of five small letters or more
+    ("https://127.0.0.1:5000/acount/v2", "https://127.0.0.1:5000/account/v2"),
+    ("../usr/var/setings.chart.JPG", "../usr/var/settings.chart.JPG"),
+    ("--ofset=8.40", "--offset=8.40"),
+    ("/etc/cron.d", "/etc/cron.d"),                 # four letters: no "croon"
+    ("~/src/nginx/helpers.js", "~/src/nginx/helpers.js"),
     # rule 3: an ellipsis read as two dots
     ("Connect to Server..", "Connect to Server..."),
     ("Opening archive, please wait..", "Opening archive, please wait..."),
