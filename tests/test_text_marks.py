@@ -4,7 +4,8 @@
   and blue: a short read drawn so ("PM", "1%") is one colour of text, not a full-colour icon
   (`detact.icons.glyphs.multicoloured`, `subpixel_text`);
 * a monospace "||" between words is cut off as a run of its own by its wide side bearings and
-  read alone unsurely: it is read again with its neighbours (`thin_marks_read_apart`);
+  read alone unsurely: it is read again with its neighbours (`marks_read_apart`), and so is a
+  "==" cut off as bars no letter draws;
 * a "7" ends most of its columns under its top bar: the baseline is found among the columns
   that end low (`split.baseline_and_top`), and a quote mark, high above the baseline, is no
   word of another size (`split.style_changes`);
@@ -289,3 +290,12 @@ def test_phantom_quarters(drawn, read, quarter_on, expected):
           *centres[first:]]
     texts, _ = phantom_quarters(gray, box, [read], [np.array(xs)])
     assert texts == [expected]
+
+
+@pytest.mark.parametrize("line", ["retries == flag.mode", "count != limit"])
+def test_an_operator_cut_off_as_bars_is_read_with_its_words(engine, line):
+    rgb = draw_text([(8, 10, line)], size=(300, 40), fg=(31, 35, 40), bg=(255, 255, 255), subpixel=False,
+                    font_path=MONO, px=15)
+    read = " ".join(str(t) for t, k in zip(engine.read(rgb).text, engine.read(rgb).kind) if k == "text")
+    operator = line.split(" ")[1]
+    assert operator in read and read.startswith(line.split(" ")[0]), read

@@ -79,10 +79,13 @@ MARK_CONFIDENCE = 0.6
 SIDE_ROOM = 0.2
 #: A run is one glyph, narrow enough to need that room, when its width is under this many heights.
 NARROW = 0.8
-#: What a run of thin marks read apart from its line may hold (`thin_marks_read_apart`), and how
-#: far from it (in its heights) the runs it is read again with may lie.
+#: What a run of marks read apart from its line may hold (`marks_read_apart`): thin marks, or an
+#: operator of up to three characters; how wide it may be and how far from it (in its heights)
+#: the runs it is read again with may lie.
 THIN_MARKS = frozenset("|!:;.,'`\"")
-THIN_MARK_GAP = 1.5
+_OPERATOR = re.compile(r"[=!<>&|+\-*/%^~]{1,3}")
+MARKS_WIDTH = 1.6
+MARKS_GAP = 1.5
 
 
 #: A number the recognizer reads with a quarter in front ("20191024" -> "Q2 20191024", "2001" ->
@@ -903,7 +906,7 @@ class FastTextEngine(TextEngine):
         xyxy, glyphs = self.numbers_split_as_glyphs(source, xyxy, glyphs, gray)
         texts, conf, char_x = self.read_runs(source, gray, xyxy)
         texts, conf, char_x = self.ellipses_read_apart(source, gray, xyxy, list(texts), conf, char_x)
-        xyxy, texts, conf, char_x = self.thin_marks_read_apart(source, gray, xyxy, texts, conf, char_x)
+        xyxy, texts, conf, char_x = self.marks_read_apart(source, gray, xyxy, texts, conf, char_x)
         texts, char_x = phantom_quarters(gray, xyxy, texts, char_x)
         read = list(texts)
         xyxy, edges = split_icon_edges(gray, xyxy, char_x)
@@ -991,20 +994,22 @@ class FastTextEngine(TextEngine):
             char_x[i] = np.concatenate([np.asarray(xs[:len(word)], np.float64), box[2] + dot * (np.arange(3) + 0.5)])
         return texts, conf, char_x
 
-    def thin_marks_read_apart(self, source: np.ndarray, gray: np.ndarray, xyxy: np.ndarray, texts: list[str],
-                              conf: np.ndarray, char_x: list[np.ndarray]
-                              ) -> tuple[np.ndarray, list[str], np.ndarray, list[np.ndarray]]:
-        """A narrow run between two runs of its line, read alone too unsurely to keep, is read
-        again joined with both, and the joined read replaces the three when it starts with the
-        left run's read, ends with the right one's and holds only thin marks (`THIN_MARKS`)
-        between them: the "||" of "a || b" in a monospace font, where a space and the bars' wide
-        side bearings make a gap wider than a word's and cut the bars off as a run of their own.
-        Neighbours lie on the run's rows (overlapping >= 0.7 of the lower one's height) within
-        `THIN_MARK_GAP` of its height."""
+    def marks_read_apart(self, source: np.ndarray, gray: np.ndarray, xyxy: np.ndarray, texts: list[str],
+                         conf: np.ndarray, char_x: list[np.ndarray]
+                         ) -> tuple[np.ndarray, list[str], np.ndarray, list[np.ndarray]]:
+        """A run of marks between two runs of its line, read alone as nothing or too unsurely to
+        keep, is read again joined with both, and the joined read replaces the three when it
+        starts with the left run's read, ends with the right one's and holds between them only
+        thin marks (`THIN_MARKS`) or an operator (`_OPERATOR`): the "||" of "a || b" in a
+        monospace font, where a space and the bars' side bearings make a gap wider than a word's
+        and cut the bars off, or the "==" of "a == b", cut off as bars no letter draws
+        (`split.style_changes`) and read alone as nothing. The run is at most `MARKS_WIDTH` of
+        its height wide; its neighbours lie on its rows (overlapping >= 0.7 of the lower one's
+        height) within `MARKS_GAP` of its height."""
         conf = np.asarray(conf, np.float32)
         lengths = np.array([len(t.strip()) for t in texts])
         h = np.maximum(xyxy[:, 3] - xyxy[:, 1], 1)
-        narrow = ((xyxy[:, 2] - xyxy[:, 0]) <= NARROW * h) & (per_word_confidence(conf, lengths) < self.min_confidence)
+        narrow = ((xyxy[:, 2] - xyxy[:, 0]) <= MARKS_WIDTH * h) & (per_word_confidence(conf, lengths) < self.min_confidence)
         if not narrow.any() or len(xyxy) < 3:
             return xyxy, texts, conf, char_x
         rows = (np.minimum(xyxy[:, None, 3], xyxy[None, :, 3]) - np.maximum(xyxy[:, None, 1], xyxy[None, :, 1])
@@ -1014,7 +1019,7 @@ class FastTextEngine(TextEngine):
         for i in np.flatnonzero(narrow):
             after = xyxy[:, 0] - xyxy[i, 2]     # how far each run starts right of run i
             before = xyxy[i, 0] - xyxy[:, 2]    # how far each run ends left of it
-            reach = THIN_MARK_GAP * h[i]
+            reach = MARKS_GAP * h[i]
             left = np.flatnonzero(rows[i] & sure & (before >= 0) & (before <= reach))
             right = np.flatnonzero(rows[i] & sure & (after >= 0) & (after <= reach))
             if len(left) and len(right):
@@ -1028,8 +1033,10 @@ class FastTextEngine(TextEngine):
         for (a, i, b), box, text, c, xs in zip(trios, joined, again, again_conf, again_x):
             whole, head, tail = text.strip(), texts[a].strip(), texts[b].strip()
             middle = whole[len(head):len(whole) - len(tail)].strip()
+            marks = middle.replace(" ", "")
             if ({a, i, b} & gone or not whole.startswith(head) or not whole.endswith(tail) or not middle
-                    or len(whole) < len(head) + len(tail) + 1 or not set(middle.replace(" ", "")) <= THIN_MARKS
+                    or len(whole) < len(head) + len(tail) + 1
+                    or not (set(marks) <= THIN_MARKS or _OPERATOR.fullmatch(marks))
                     or per_word_confidence(np.array([c]), np.array([len(whole)]))[0] < self.min_confidence):
                 continue
             xyxy[a], texts[a], conf[a], char_x[a] = box, text, c, xs
