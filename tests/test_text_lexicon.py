@@ -113,6 +113,12 @@ def test_only_menu_items_are_corrected():
     ("It wil be", "It wil be"),                # three words: maybe no sentence
     ("Al tabs in a row", "Al tabs in a row"),  # a capital: a name ("Al Gore")
     ("as shown in Smith et al. 2020", "as shown in Smith et al. 2020"),   # before a dot
+    # rule 10: an ampersand read as a digit between a URL's query parameters
+    ("https://www.example.com?q=schema8page=4", "https://www.example.com?q=schema&page=4"),
+    ("ftp://mail.example.com?q=admin6page=5", "ftp://mail.example.com?q=admin&page=5"),
+    ("?q=a8b=c6d=e", "?q=a&b=c&d=e"),
+    ("?id=128page=2", "?id=128page=2"),              # a number before it: no telling
+    ("x8page=1", "x8page=1"),                        # no query
     ("", ""),
 ])
 def test_repaired_words(read, mended):
@@ -123,6 +129,7 @@ def test_without_a_word_list_nothing_is_mended():
     assert repaired_words("Docum ents acount..", words=frozenset()) == "Docum ents acount.."
     assert repaired_words("U+OO41", words=frozenset()) == "U+0041"        # rules 4 to 6 need none
     assert repaired_words("Libre0ffice debug.Py", words=frozenset()) == "LibreOffice debug.py"
+    assert repaired_words("?q=notes6page=20", words=frozenset()) == "?q=notes&page=20"   # and rule 10
     assert "account" in english_words() and "Samuel" in english_words()
 
 
