@@ -299,3 +299,15 @@ def test_an_operator_cut_off_as_bars_is_read_with_its_words(engine, line):
     read = " ".join(str(t) for t, k in zip(engine.read(rgb).text, engine.read(rgb).kind) if k == "text")
     operator = line.split(" ")[1]
     assert operator in read and read.startswith(line.split(" ")[0]), read
+
+
+@pytest.mark.parametrize("marks, operator", [
+    ("==", True), ("!=", True), ("===", True), ("&&", True), ("||", True), ("->", True), ("+=", True),
+    ("=", True), ("-", True),
+    (">", False), ("<", False), ("/", False), ("!", False),      # a breadcrumb's chevron or slash
+    ("=>>", False), ("@", False), ("a", False),
+])
+def test_operators_read_between_words(marks, operator):
+    from detact.text.fast import _OPERATOR
+
+    assert bool(_OPERATOR.fullmatch(marks)) is operator

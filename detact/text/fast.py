@@ -80,10 +80,11 @@ SIDE_ROOM = 0.2
 #: A run is one glyph, narrow enough to need that room, when its width is under this many heights.
 NARROW = 0.8
 #: What a run of marks read apart from its line may hold (`marks_read_apart`): thin marks, or an
-#: operator of up to three characters; how wide it may be and how far from it (in its heights)
-#: the runs it is read again with may lie.
+#: operator ("==", "!==", "&&", "->", "+="; alone only "=", "&", "|", "+", "*", "%", "^", "~" and
+#: "-": a lone ">" or "/" between two words is a breadcrumb's chevron or slash, an icon); how wide
+#: it may be and how far from it (in its heights) the runs it is read again with may lie.
 THIN_MARKS = frozenset("|!:;.,'`\"")
-_OPERATOR = re.compile(r"[=!<>&|+\-*/%^~]{1,3}")
+_OPERATOR = re.compile(r"[=!]==|[=!<>+\-*/%&|^]=|&&|\|\||->|=>|<<|>>|\*\*|//|[=&|+*%^~-]")
 MARKS_WIDTH = 1.6
 MARKS_GAP = 1.5
 
