@@ -119,6 +119,13 @@ def test_only_menu_items_are_corrected():
     ("?q=a8b=c6d=e", "?q=a&b=c&d=e"),
     ("?id=128page=2", "?id=128page=2"),              # a number before it: no telling
     ("x8page=1", "x8page=1"),                        # no query
+    # rule 11: a logical or read as letters in an expression
+    ("timeout && config II !ok", "timeout && config || !ok"),
+    ("itemOffset && min_flag l| !ok", "itemOffset && min_flag || !ok"),
+    ("a == b I| c", "a == b || c"),
+    ("II !ok", "|| !ok"),                             # the run after a cut, its start
+    ("Part II of the guide", "Part II of the guide"),   # no expression
+    ("Henry II and more", "Henry II and more"),
     ("", ""),
 ])
 def test_repaired_words(read, mended):

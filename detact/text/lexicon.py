@@ -55,11 +55,14 @@ rule needs no word list:
    "will", "well", "fill", "full" and "pull" (`SHORT_DOUBLE_L`: rule 2 for words under four
    letters, for the common ones only; "This flag wil be removed", read off chrome://flags).
 
-One more needs no word list either:
+Two more need no word list either:
 
 10. In a URL's query, an "8" or a "6" between a parameter's value that ends in a letter and the
     next parameter's name and "=" is the "&" between them ("?q=schema8page=4" -> "?q=schema&page=4":
     a monospace font's ampersand, Fira Code's, reads as a digit); "?id=128page=2" stays.
+11. In an expression (a run that also holds "&&", "==", "!=" or a "!" before a word), two of
+    "I", "l", "1" and "|" standing alone between spaces are the "||" of a logical or ("a && b II
+    !c" -> "a && b || !c"); "Part II", "Henry II" stay.
 
 **Keys of a calculator** (`calculator_keys`, all the runs of a screenshot together). In most
 sans-serif fonts "l" and "I" are the same stroke, and the natural logarithm's key reads "In";
@@ -141,6 +144,9 @@ _EXTENSION = re.compile(r"(?<![\w.])([\w-]+)\.([A-Za-z]{2,4})(?![\w.])")
 _SECONDS = re.compile(r"(?<=\d)S\b")
 #: Rule 10: a URL's query string, and an "&" read as a digit between two of its parameters.
 _QUERY = re.compile(r"\?[^\s#]+")
+#: Rule 11: an expression, and two bars read as letters standing alone in it.
+_EXPRESSION = re.compile(r"&&|==|!=|(?<![\w!])![\w(]")
+_BARS_READ = re.compile(r"(?<![^ ])[Il1|]{2}(?= )")
 _QUERY_AMPERSAND = re.compile(r"(=[\w.\-]*[A-Za-z])[86](?=[A-Za-z_][\w.\-]*=)")
 #: A capital I with a small letter before or after it (rule 7).
 _I_BY_SMALL = re.compile(r"(?<=[a-z])I|I(?=[a-z])")
@@ -186,13 +192,15 @@ def _doubled(word: str, words: frozenset[str]) -> str:
 
 
 def repaired_words(text: str, words: frozenset[str] | None = None) -> str:
-    """``text`` with rules 1-8 and 10 of the module docstring applied; ``words`` defaults to
-    `english_words` (without one, only rules 4 to 6 and 10 apply)."""
+    """``text`` with rules 1-8, 10 and 11 of the module docstring applied; ``words`` defaults to
+    `english_words` (without one, only rules 4 to 6, 10 and 11 apply)."""
     words = english_words() if words is None else words
     text = _ZERO_SIZE.sub("0", _DIGITS_WITH_O.sub(lambda m: re.sub("[Oo]", "0", m.group()), text))
     text = _ALPHANUMERIC.sub(lambda m: _zeros_as_o(m.group(), words), text)
     text = _SECONDS.sub("s", _EXTENSION.sub(_small_extension, text))
     text = _QUERY.sub(lambda m: _QUERY_AMPERSAND.sub(r"\1&", m.group()), text)
+    if _EXPRESSION.search(text):
+        text = _BARS_READ.sub("||", text)
     if not words:
         return text
     text = _TWO_DOTS.sub("...", text)
