@@ -89,9 +89,18 @@ def render(records: list[dict], looks: int, seed: int, workers: int = 2
     return crops, owners
 
 
+#: Pixels of each crop's own edge drawn round it on the canvas: a screen goes on round an
+#: icon's box, and the icon stage reads the background from a pixel round it.
+SURROUND = 2
+
+
 def mosaics(crops: list[np.ndarray], per_canvas: int = 300):
     """Yield ``(canvas, boxes, start)``: crops laid out on screenshot-like canvases, each box
-    exactly its crop (what a segmenter would hand the icon stage)."""
+    exactly its crop (what a segmenter would hand the icon stage), each crop's edge carried on
+    `SURROUND` px round it (as the screen it came from would go on) on a mid-grey canvas."""
+    import cv2
+
+    inner = CELL - 2 * SURROUND
     for s in range(0, len(crops), per_canvas):
         part = crops[s:s + per_canvas]
         rows = (len(part) + COLS - 1) // COLS
@@ -99,10 +108,11 @@ def mosaics(crops: list[np.ndarray], per_canvas: int = 300):
         boxes = np.zeros((len(part), 4), np.int64)
         for i, c in enumerate(part):
             r, col = divmod(i, COLS)
-            h, w = min(c.shape[0], CELL), min(c.shape[1], CELL)
+            h, w = min(c.shape[0], inner), min(c.shape[1], inner)
             y, x = r * CELL, col * CELL
-            canvas[y:y + h, x:x + w] = c[:h, :w]
-            boxes[i] = (x, y, x + w, y + h)
+            canvas[y:y + h + 2 * SURROUND, x:x + w + 2 * SURROUND] = cv2.copyMakeBorder(
+                np.ascontiguousarray(c[:h, :w]), SURROUND, SURROUND, SURROUND, SURROUND, cv2.BORDER_REPLICATE)
+            boxes[i] = (x + SURROUND, y + SURROUND, x + SURROUND + w, y + SURROUND + h)
         yield canvas, boxes, s
 
 
