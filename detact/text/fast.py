@@ -1010,14 +1010,14 @@ class FastTextEngine(TextEngine):
         conf = np.asarray(conf, np.float32)
         lengths = np.array([len(t.strip()) for t in texts])
         h = np.maximum(xyxy[:, 3] - xyxy[:, 1], 1)
-        narrow = ((xyxy[:, 2] - xyxy[:, 0]) <= MARKS_WIDTH * h) & (per_word_confidence(conf, lengths) < self.min_confidence)
-        if not narrow.any() or len(xyxy) < 3:
+        unsure = ((xyxy[:, 2] - xyxy[:, 0]) <= MARKS_WIDTH * h) & (per_word_confidence(conf, lengths) < self.min_confidence)
+        if not unsure.any() or len(xyxy) < 3:
             return xyxy, texts, conf, char_x
         rows = (np.minimum(xyxy[:, None, 3], xyxy[None, :, 3]) - np.maximum(xyxy[:, None, 1], xyxy[None, :, 1])
                 >= 0.7 * np.minimum(h[:, None], h[None, :]))
         sure = lengths > 0
         trios = []
-        for i in np.flatnonzero(narrow):
+        for i in np.flatnonzero(unsure):
             after = xyxy[:, 0] - xyxy[i, 2]     # how far each run starts right of run i
             before = xyxy[i, 0] - xyxy[:, 2]    # how far each run ends left of it
             reach = MARKS_GAP * h[i]
@@ -1033,10 +1033,9 @@ class FastTextEngine(TextEngine):
         xyxy, texts, char_x, gone = xyxy.copy(), list(texts), list(char_x), set()
         for (a, i, b), box, text, c, xs in zip(trios, joined, again, again_conf, again_x):
             whole, head, tail = text.strip(), texts[a].strip(), texts[b].strip()
-            middle = whole[len(head):len(whole) - len(tail)].strip()
-            marks = middle.replace(" ", "")
-            if ({a, i, b} & gone or not whole.startswith(head) or not whole.endswith(tail) or not middle
-                    or len(whole) < len(head) + len(tail) + 1
+            # (empty when the two reads overlap in the joined one)
+            marks = whole[len(head):len(whole) - len(tail)].replace(" ", "")
+            if ({a, i, b} & gone or not whole.startswith(head) or not whole.endswith(tail) or not marks
                     or not (set(marks) <= THIN_MARKS or _OPERATOR.fullmatch(marks))
                     or per_word_confidence(np.array([c]), np.array([len(whole)]))[0] < self.min_confidence):
                 continue
