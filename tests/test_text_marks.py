@@ -311,3 +311,92 @@ def test_operators_read_between_words(marks, operator):
     from detact.text.fast import _OPERATOR
 
     assert bool(_OPERATOR.fullmatch(marks)) is operator
+
+
+def _coloured_line(parts, px=14, font_path=MONO, size=(420, 36), bg=(255, 255, 255)) -> np.ndarray:
+    """An RGB line of ``parts`` ((text, colour), ...) drawn one after another, grey anti-aliased."""
+    img = Image.new("RGB", size, bg)
+    d = ImageDraw.Draw(img)
+    f = _font(font_path, px)
+    x = 8
+    for text, colour in parts:
+        d.text((x, 8), text, fill=colour, font=f)
+        x += d.textlength(text, font=f)
+    return np.asarray(img)
+
+
+@pytest.mark.parametrize("font_path, monospace", [(MONO, True), (SANS, False)])
+def test_a_monospace_line_has_a_grid(font_path, monospace):
+    from detact.text.split import line_ink, monospace_grid, to_gray, true_runs
+
+    rgb = _coloured_line([("option_tuples = self._get_option_tuples(arg)", (30, 30, 30))], font_path=font_path)
+    line = line_ink(to_gray(rgb), (4, 4, 416, 32))
+    grid = monospace_grid(true_runs(line.ink.any(axis=0)), line.ink_h)
+    assert (grid is not None) is monospace
+
+
+def test_a_row_of_icons_is_no_monospace_text():
+    from detact.text.split import line_ink, monospace_grid, to_gray, true_runs
+
+    img = Image.new("RGB", (420, 36), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    for k in range(10):                      # ten 16 px glyphs every 36 px
+        d.rectangle([8 + 36 * k, 10, 24 + 36 * k, 26], outline=(40, 40, 40), width=2)
+    line = line_ink(to_gray(np.asarray(img)), (4, 4, 416, 32))
+    assert monospace_grid(true_runs(line.ink.any(axis=0)), line.ink_h) is None
+
+
+def test_a_keyword_coloured_name_is_not_cut_from_its_attribute():
+    """A code editor's "self" in the keyword colour, then "._options": one run, not two."""
+    from detact.text.split import split_line, to_gray
+
+    rgb = _coloured_line([("if ", (0, 0, 192)), ("self", (0, 0, 192)), ("._options[key] in chars:", (30, 30, 30))])
+    texts, _ = split_line(to_gray(rgb), (4, 4, 416, 32), rgb=rgb)
+    d, f = ImageDraw.Draw(Image.new("RGB", (1, 1))), _font(MONO, 14)
+    self_x = 8 + d.textlength("if ", font=f)
+    options_end = self_x + d.textlength("self._options", font=f)
+    assert any(x0 <= self_x + 1 and x1 >= options_end - 1 for x0, _, x1, _ in texts), texts
+
+
+def test_two_colours_of_a_code_line_are_no_subpixel_fringes():
+    lines = [(10, 8 + 30 * k, w) for k, w in enumerate(["def parse_args", "return options", "raise ValueError",
+                                                          "import argparse"])]
+    img = Image.new("RGB", (360, 140), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    f = _font(MONO, 15)
+    for x, y, text in lines:
+        kw, rest = text.split(" ", 1)
+        d.text((x, y), kw, fill=(0, 0, 192), font=f)
+        d.text((x + d.textlength(kw + " ", font=f), y), rest, fill=(163, 21, 21), font=f)
+    boxes = [(x - 2, y - 2, x + int(d.textlength(t, font=f)) + 2, y + 20) for x, y, t in lines]
+    els = Elements(np.array(boxes, np.int32), ["text"] * len(lines), [t for _, _, t in lines], score=[0.99] * len(lines))
+    assert subpixel_text(np.asarray(img), els) is False
+
+
+EDITOR_LINES = [
+    ("if", " option_string ", "in", " ", "self", "._option_string_actions:"),
+    ("", "action = ", "self", "._option_string_actions[option_string]", "", ""),
+    ("", "option_tuples = ", "self", "._get_option_tuples(arg_string)", "", ""),
+    ("", "chars = ", "self", ".prefix_chars", "", ""),
+]
+
+
+def test_code_in_an_editor_reads_line_by_line(parser, tmp_path):
+    """Python source as an editor draws it (DejaVu Sans Mono, keywords in blue): "self" and
+    "._option_string_actions" are one word, read as one run."""
+    from chromium import chromium_binary, render_html
+
+    if chromium_binary() is None:
+        pytest.skip("chromium is not installed")
+    rows = []
+    for parts in EDITOR_LINES:
+        spans = [f'<span style="color:#0000c0">{p}</span>' if k % 2 == 0 else f"<span>{p}</span>"
+                 for k, p in enumerate(parts) if p]
+        rows.append(f'<div style="white-space:pre">{"".join(spans)}</div>')
+    (tmp_path / "page.html").write_text(
+        "<html><body style='margin:8px;background:#fff;color:#1f1f1f;font:14px \"DejaVu Sans Mono\";"
+        f"line-height:1.35'>{''.join(rows)}</body></html>")
+    elements = parser.parse(render_html(tmp_path / "page.html", tmp_path / "page.png", 640, 240)).elements
+    read = [str(t) for t, k in zip(elements.text, elements.kind) if k == "text"]
+    assert "action = self._option_string_actions[option_string]" in read, read
+    assert "chars = self.prefix_chars" in read, read

@@ -35,7 +35,8 @@ Rules (all vectorised over the element list):
    its magnifier as "Q", while a keypad's "=" (which the encoder may take for a drag handle) is
    drawn on a key and the "<" of "< Back" stands beside its word -- and except a sure guess of a
    check box, radio or switch (`CONTROL_GLYPHS`). A read whose window reached
-   into the letters of a text run beside it (`reaches_into`) is no read of the glyph.
+   into the letters of a text run beside it (`reaches_into`) is no read of the glyph, and an
+   icon read as a lone "@" (`ICON_READS`: a circular arrow) stays an icon.
 """
 from __future__ import annotations
 
@@ -56,6 +57,9 @@ ICON_ONE_CHAR_CONFIDENCE = 0.8
 #: Encoder probability from which a guessed function stays on as the label of the text a
 #: confident glyph read makes of the icon (under it the read replaces the guess).
 ENCODER_SURE = 0.5
+#: What an icon's glyph reads as and no text is (rule 3): a circular arrow (refresh, revert, redo)
+#: read as "@" stays an icon.
+ICON_READS = frozenset({"@"})
 #: Functions that are a control's indicator, not a glyph to read (rule 3).
 CONTROL_GLYPHS = frozenset({"checkbox", "radio button", "toggle"})
 #: Longest side of an icon at scale 1, in px.
@@ -70,13 +74,16 @@ PAUSE_READS = re.compile(r"[0OoIl1|!]{2}")
 INK_STEP = 48.0
 OFF_LINE = 56.0
 MIN_CORE = 12
+#: ... and how close (RGB distance) two neighbouring columns' colours are to be one colour held.
+SAME_COLOUR = 80.0
 
 
 def _colour_shares(rgb: np.ndarray, boxes: np.ndarray, ink: float, off_line: float, min_core: int,
-                   same: float | None) -> np.ndarray:
+                   same: float | None, fringes: bool = False) -> np.ndarray:
     """(N,) share of the solid ink inside each box (N, 4) that lies off the one-colour line
     (`multicoloured`), NaN for boxes too small to say; with ``same`` (px of RGB distance), only
-    colours no subpixel blend of the ink makes, or that hold across two columns, count."""
+    colours no subpixel blend of the ink makes, or that hold across two columns, count; with
+    ``fringes`` (and ``same``), only the others: subpixel colour fringes."""
     out = np.full(len(boxes), np.nan)
     kernel = np.ones((3, 3), np.uint8)
     for i, (x0, y0, x1, y1) in enumerate(np.asarray(boxes, np.int64).tolist()):
@@ -95,16 +102,19 @@ def _colour_shares(rgb: np.ndarray, boxes: np.ndarray, ink: float, off_line: flo
         t = np.clip(inner @ v / float(v @ v), 0.0, 1.0)
         coloured = np.linalg.norm(inner - t[..., None] * v, axis=2) > off_line
         if same is not None:
-            held = coloured[:, 1:] & coloured[:, :-1] & (np.linalg.norm(inner[:, 1:] - inner[:, :-1], axis=2) <= same)
-            coloured &= ~subpixel_blends(inner, v)
-            coloured[:, 1:] |= held
-            coloured[:, :-1] |= held
+            pair = coloured[:, 1:] & coloured[:, :-1] & (np.linalg.norm(inner[:, 1:] - inner[:, :-1], axis=2) <= same)
+            held = np.zeros_like(coloured)
+            held[:, 1:] |= pair
+            held[:, :-1] |= pair
+            blends = subpixel_blends(inner, v)
+            coloured = coloured & blends & ~held if fringes else (coloured & ~blends) | held
         out[i] = coloured[core].mean()
     return out
 
 
 def multicoloured(rgb: np.ndarray, boxes: np.ndarray, ink: float = INK_STEP, off_line: float = OFF_LINE,
-                  min_core: int = MIN_CORE, share: float = 0.2, subpixel: bool = False, same: float = 80.0) -> np.ndarray:
+                  min_core: int = MIN_CORE, share: float = 0.2, subpixel: bool = False,
+                  same: float = SAME_COLOUR) -> np.ndarray:
     """(N,) bool: the ink inside each box (N, 4) is drawn in more than one colour.
 
     Text is one colour blended into the background by anti-aliasing, so every pixel lies on
@@ -149,17 +159,19 @@ def subpixel_text(rgb: np.ndarray, elements: Elements, sample: int = 32, fringed
                   words_share: float = 1 / 3, min_words: int = 3) -> bool:
     """Whether the screen's text is drawn with subpixel anti-aliasing (ClearType, FreeType's LCD
     filter): of the ``sample`` surest text runs of four or more letters or digits, at least
-    ``words_share`` (and ``min_words``) have ``fringed`` of their solid ink or more off the
-    one-colour line (`multicoloured`'s measure). Grey anti-aliasing leaves plain text on that
-    line; the colour fringes of subpixel text show on most words a few px tall or more."""
+    ``words_share`` (and ``min_words``) have ``fringed`` of their solid ink or more in colour
+    fringes: off the one-colour line (`multicoloured`'s measure), made by a per-stripe blend of
+    the ink (`subpixel_blends`) and changing from one column to the next. Grey anti-aliasing
+    leaves plain text on that line, and a run in two colours (a code line's keyword and name)
+    holds each colour across its strokes. A word whose strokes are too thin to measure counts
+    as one without fringes."""
     long_words = np.flatnonzero((elements.kind == "text")
                                 & np.array([sum(c.isalnum() for c in str(t)) >= 4 for t in elements.text], bool))
     if len(long_words) < min_words:
         return False
     surest = long_words[np.argsort(-elements.score[long_words], kind="stable")[:sample]]
-    shares = _colour_shares(rgb, elements.xyxy[surest], INK_STEP, OFF_LINE, MIN_CORE, None)
-    shares = shares[~np.isnan(shares)]
-    hits = int((shares >= fringed).sum())
+    shares = _colour_shares(rgb, elements.xyxy[surest], INK_STEP, OFF_LINE, MIN_CORE, SAME_COLOUR, fringes=True)
+    hits = int((np.nan_to_num(shares, nan=0.0) >= fringed).sum())   # a word too thin to measure counts against
     return hits >= min_words and hits >= words_share * len(shares)
 
 
@@ -376,15 +388,15 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine, subpixel: bool = Fa
     padded[:, [1, 3]] = np.clip(padded[:, [1, 3]], 0, h)
     keep = np.ones(len(elements), bool)
     found_parts = []
-    passes = ((regions, elements.xyxy, REGION_READ_CONFIDENCE, REGION_READ_CONFIDENCE),
-              (unlabelled, padded, ICON_READ_CONFIDENCE, ICON_ONE_CHAR_CONFIDENCE))
-    for mask, boxes, min_conf, one_char_conf in passes:
+    passes = ((regions, elements.xyxy, REGION_READ_CONFIDENCE, REGION_READ_CONFIDENCE, frozenset()),
+              (unlabelled, padded, ICON_READ_CONFIDENCE, ICON_ONE_CHAR_CONFIDENCE, ICON_READS))
+    for mask, boxes, min_conf, one_char_conf, icon_reads in passes:
         idx = np.flatnonzero(mask)
         if not len(idx):
             continue
         found = engine.read_glyphs(rgb, boxes[idx], min_confidence=min_conf)
         one_alnum = np.array([len(t) == 1 and t.isalnum() for t in found.text], bool)
-        found = found[~one_alnum | (found.score >= one_char_conf)]
+        found = found[(~one_alnum | (found.score >= one_char_conf)) & ~np.isin(found.text, list(icon_reads))]
         # as in rule 2: a one- or two-character read of full-colour ink is an icon, not text
         found = found[~coloured_short_reads(rgb, found.text, found.xyxy, subpixel)]
         # a read whose window reached into a text run beside it read that run's letter too (a

@@ -317,15 +317,49 @@ def style_changes(a: WordStyle, b: WordStyle, colour_step: float = 56.0, stroke_
     return pixels >= 15 and min(a.runs, b.runs) >= 2 and one_line and ratio(a.height, b.height) >= height_ratio
 
 
+def monospace_grid(runs: np.ndarray, ink_h: float, min_runs: int = 8, tolerance: float = 0.15,
+                   share: float = 0.85, max_pitch: float = 0.8) -> tuple[float, float] | None:
+    """(pitch, origin) in px of the character cells of a monospace line whose (K, 2) column ink
+    runs are ``runs``, or None for a proportional one: at least ``min_runs`` runs, and the
+    distances between neighbouring run centres, for at least ``share`` of them, within
+    ``tolerance`` of a whole number of pitches (the median of the distances of runs about as
+    wide as most; a run of two glyphs that touch is one and a half). A letter's cell is narrower
+    than ``max_pitch`` of the line's ink height ``ink_h``: a toolbar's icons set at a regular
+    pitch are no monospace text. The origin is where the cells start, from the centres' phase."""
+    if len(runs) < min_runs:
+        return None
+    widths = runs[:, 1] - runs[:, 0]
+    centres = (runs[:, 0] + runs[:, 1]) / 2
+    steps = np.diff(centres)
+    single = (widths[1:] <= 1.5 * np.median(widths)) & (widths[:-1] <= 1.5 * np.median(widths))
+    if single.sum() < min_runs // 2:
+        return None
+    pitch = float(np.median(steps[single]))
+    if pitch < 3 or pitch > max_pitch * ink_h:
+        return None
+    ratio = steps[single] / pitch
+    if (np.abs(ratio - np.round(ratio)) <= tolerance).mean() < share:
+        return None
+    phase = np.angle(np.exp(2j * np.pi * centres / pitch).mean()) / (2 * np.pi) * pitch   # cell centres
+    return pitch, float(phase - pitch / 2)
+
+
 def split_by_style(line: LineInk, group: np.ndarray, word_gap: float = 0.22) -> list[np.ndarray]:
     """A group of (K, 2) column ink runs cut into runs of one style: candidate cuts are the word
-    spaces (gaps of at least ``word_gap`` x the ink height); a cut is made where the run so far
+    spaces (gaps of at least ``word_gap`` x the ink height; on a monospace line, `monospace_grid`,
+    an empty character cell: a "." or "(" after "self" stands in the middle of its cell, as far
+    from the "f" as a word space would be); a cut is made where the run so far
     and the next word differ in colour, weight or size (`style_changes`). Comparing with the
     whole run so far, not the last word alone, keeps short words from being measured alone."""
     if len(group) < 2:
         return [group]
     gaps = group[1:, 0] - group[:-1, 1]
     bounds = np.flatnonzero(gaps >= max(2.0, word_gap * line.ink_h))
+    grid = monospace_grid(group, line.ink_h)
+    if grid is not None:   # a monospace line: a word space is an empty cell, whatever the bearings
+        pitch, origin = grid
+        cells = np.floor((group - origin - np.array([0, 1])) / pitch).astype(np.int64)   # first, last cell
+        bounds = np.flatnonzero(cells[1:, 0] - cells[:-1, 1] >= 2)
     if not len(bounds):
         return [group]
     out = []
