@@ -144,10 +144,10 @@ _EXTENSION = re.compile(r"(?<![\w.])([\w-]+)\.([A-Za-z]{2,4})(?![\w.])")
 _SECONDS = re.compile(r"(?<=\d)S\b")
 #: Rule 10: a URL's query string, and an "&" read as a digit between two of its parameters.
 _QUERY = re.compile(r"\?[^\s#]+")
+_QUERY_AMPERSAND = re.compile(r"(=[\w.\-]*[A-Za-z])[86](?=[A-Za-z_][\w.\-]*=)")
 #: Rule 11: an expression, and two bars read as letters standing alone in it.
 _EXPRESSION = re.compile(r"&&|==|!=|(?<![\w!])![\w(]")
 _BARS_READ = re.compile(r"(?<![^ ])[Il1|]{2}(?= )")
-_QUERY_AMPERSAND = re.compile(r"(=[\w.\-]*[A-Za-z])[86](?=[A-Za-z_][\w.\-]*=)")
 #: A capital I with a small letter before or after it (rule 7).
 _I_BY_SMALL = re.compile(r"(?<=[a-z])I|I(?=[a-z])")
 

@@ -331,7 +331,8 @@ def monospace_grid(runs: np.ndarray, ink_h: float, min_runs: int = 8, tolerance:
     widths = runs[:, 1] - runs[:, 0]
     centres = (runs[:, 0] + runs[:, 1]) / 2
     steps = np.diff(centres)
-    single = (widths[1:] <= 1.5 * np.median(widths)) & (widths[:-1] <= 1.5 * np.median(widths))
+    narrow = widths <= 1.5 * np.median(widths)
+    single = narrow[1:] & narrow[:-1]
     if single.sum() < min_runs // 2:
         return None
     pitch = float(np.median(steps[single]))
@@ -353,13 +354,13 @@ def split_by_style(line: LineInk, group: np.ndarray, word_gap: float = 0.22) -> 
     whole run so far, not the last word alone, keeps short words from being measured alone."""
     if len(group) < 2:
         return [group]
-    gaps = group[1:, 0] - group[:-1, 1]
-    bounds = np.flatnonzero(gaps >= max(2.0, word_gap * line.ink_h))
     grid = monospace_grid(group, line.ink_h)
     if grid is not None:   # a monospace line: a word space is an empty cell, whatever the bearings
         pitch, origin = grid
         cells = np.floor((group - origin - np.array([0, 1])) / pitch).astype(np.int64)   # first, last cell
         bounds = np.flatnonzero(cells[1:, 0] - cells[:-1, 1] >= 2)
+    else:
+        bounds = np.flatnonzero(group[1:, 0] - group[:-1, 1] >= max(2.0, word_gap * line.ink_h))
     if not len(bounds):
         return [group]
     out = []
