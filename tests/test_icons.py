@@ -541,3 +541,62 @@ def test_a_box_tight_round_its_ink_gives_the_glyph_a_padded_box_gives(pad):
     glyphs, _, ok = box_glyphs(rgb, np.concatenate([tight, tight + np.array([-pad, -pad, pad, pad])]))
     assert ok.all()
     assert np.abs(glyphs[0] - glyphs[1]).mean() < 0.02     # read from the box's own border: 0.6
+
+
+def _stop_sign(size: int = 24, r: float = 8, scale: int = 4) -> np.ndarray:
+    """A red octagon with a light rim and a dark red outline on a light toolbar (64 x 48 RGB),
+    drawn at ``scale`` times and shrunk, as a theme's process-stop icon looks at 24 px."""
+    import math
+
+    from PIL import ImageDraw
+
+    big = Image.new("RGB", (size * scale, size * scale), (248, 248, 248))
+    draw, c = ImageDraw.Draw(big), size * scale / 2
+
+    def octagon(radius):
+        return [(c + radius * math.cos(math.pi / 8 + k * math.pi / 4),
+                 c + radius * math.sin(math.pi / 8 + k * math.pi / 4)) for k in range(8)]
+
+    draw.polygon(octagon((r + 1.5) * scale), fill=(250, 250, 250), outline=(150, 40, 40), width=scale)
+    draw.polygon(octagon((r - 0.5) * scale), fill=(226, 88, 88))
+    rgb = np.full((48, 64, 3), 248, np.uint8)
+    rgb[12:12 + size, 20:20 + size] = np.asarray(big.resize((size, size), Image.LANCZOS))
+    return rgb
+
+
+def test_a_sure_encoder_overrules_a_near_bank_match():
+    from detact.icons.recognizer import ENCODER_OVERRIDE, SSIM_SURE, IconRecognizer
+
+    rec = IconRecognizer()
+    rgb, box = _stop_sign(), np.array([[20, 12, 44, 36]])
+    g, side, ok = rec._glyphs(rgb, box)
+    idx, sc, exact = rec._ssim(g, side, ok)
+    # the drawing matches some template of another function under SSIM_SURE, and the encoder
+    # is sure it is a stop sign: the encoder's function, the template kept as the icon
+    assert exact[0] and sc[0, 0] < SSIM_SURE and rec.bank.functions[int(idx[0, 0])] != "stop"
+    out = rec.encoder.run_glyphs(g, ok)
+    assert rec.encoder.functions[int(out.probs[0].argmax())] == "stop" and out.probs[0].max() >= ENCODER_OVERRIDE
+    found = rec.label(rgb, box)
+    assert found.function == ["stop"] and found.source == ["ssim+encoder"] and found.icon[0] == rec.bank.icon_id(int(idx[0, 0]))
+    assert found.bank_matched().tolist() == [True]
+    assert rec.identify(rgb, box)[0][0][0] == "stop"
+
+
+@pytest.mark.parametrize("ssim, encoder_p, same_function, overruled", [
+    (0.95, 0.95, False, True),      # a near match, a sure encoder naming another function
+    (0.98, 0.99, False, False),     # a match that close to pixel-exact stands
+    (0.95, 0.80, False, False),     # an encoder less sure leaves the match
+    (0.95, 0.95, True, False),      # both name the same function: nothing to overrule
+])
+def test_when_the_encoder_overrules_a_bank_match(ssim, encoder_p, same_function, overruled):
+    from detact.icons.encoder import EncoderOutput
+    from detact.icons.recognizer import IconRecognizer
+
+    rec = IconRecognizer()
+    t = rec.bank.functions.index("close")
+    f = rec.encoder.functions.index("close" if same_function else "stop")
+    probs = np.zeros((1, len(rec.encoder.functions)), np.float32)
+    probs[0, f] = encoder_p
+    out = EncoderOutput(probs, np.zeros(1, np.float32), np.zeros((1, 384), np.float32), np.ones(1, bool))
+    got = rec._overruled(np.array([[t]]), np.array([[ssim]], np.float32), np.array([True]), out)
+    assert got.tolist() == [overruled]

@@ -1738,3 +1738,41 @@ def test_ticked_and_empty_check_boxes_of_a_settings_pane():
     assert [e.name for e in boxes] == ["Remember view settings for each folder", "Sort folders before files",
                                        "Show file size in binary format"], [(e.role, e.name, e.bbox) for e in els]
     assert ["checked" in e.states for e in boxes] == [False, True, True]
+
+
+@pytest.mark.parametrize("items, expected", [
+    # a header bar's lone drop-down arrow button: a menu button, "Menu" as GTK names it
+    ([([300, 10, 324, 34], "icon", "", "button", "caret down")], ["Menu"]),
+    ([([300, 10, 324, 34], "icon", "", "button", "chevron down")], ["Menu"]),
+    # a combo box's own arrow, touching its field, is no menu button
+    ([([100, 10, 290, 34], "region", "", "combobox"), ([292, 10, 316, 34], "icon", "", "button", "caret down")],
+     ["", "caret down"]),
+    # an arrow the semantics stage did not make a button, and any other glyph, keep their names
+    ([([300, 10, 324, 34], "icon", "", "icon", "caret down")], ["caret down"]),
+    ([([300, 10, 324, 34], "icon", "", "button", "more options")], ["more options"]),
+])
+def test_a_lone_drop_down_arrow_button_is_a_menu_button(items, expected):
+    out = assign_names(layout(*items))
+    assert [e.name for e in out] == expected
+    for e, item in zip(out, items):      # its function is "menu"; other labels stay as they were
+        want = "menu" if e.name == "Menu" else (item[4] if len(item) > 4 else "")
+        assert e.label == want
+
+
+@pytest.mark.parametrize("ink, other", [
+    ((204, 40, 40), True),      # a red stop sign the icon stage named "stop": no tick box
+    ((120, 120, 120), False),   # a grey empty box the encoder calls "stop": maybe a check box's
+])
+def test_a_stop_glyph_in_colour_is_no_check_box(ink, other):
+    from detact.icons.glyphs import ENCODER_SURE
+    from detact.semantics.roles import shows_other_glyph
+
+    rgb = np.full((40, 60, 3), 248, np.uint8)
+    if other:
+        rgb[14:24, 24:34] = ink                       # a filled sign inside its box
+    else:
+        rgb[10:28, 20:38] = ink
+        rgb[12:26, 22:36] = 248                       # an empty box's 2 px sides
+    els = layout(([20, 10, 38, 28], "icon", "", "icon", "stop")).with_(score=np.array([0.95], np.float32))
+    assert shows_other_glyph(els, ENCODER_SURE, rgb).tolist() == [other]
+    assert shows_other_glyph(els, ENCODER_SURE).tolist() == [False]     # without the pixels: a tick-box glyph

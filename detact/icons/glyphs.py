@@ -254,11 +254,11 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1, su
             found = matcher.label(rgb, elements.xyxy[candidates])
             names, scores = np.array(found.function, dtype=object), found.score
             icons = np.array(found.icon, dtype=object)
-            exact = np.array([s == "ssim" for s in found.source], bool)
+            exact = found.bank_matched()
             on_frame = np.flatnonzero(framed[idx])
             if len(on_frame):
                 again = matcher.label(rgb, elements.frame[idx[on_frame]])
-                again_exact = np.array([s == "ssim" for s in again.source], bool)
+                again_exact = again.bank_matched()
                 better = on_frame[(again_exact > exact[on_frame]) | ((again_exact == exact[on_frame])
                                                                      & (again.score > scores[on_frame]))]
                 pick = np.searchsorted(on_frame, better)

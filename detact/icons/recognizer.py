@@ -8,6 +8,9 @@ Two models, loaded once, read the same glyph of each box (``preprocess.box_glyph
 2. **The learned encoder** labels every other box with its most probable function, or
    abstains (empty function) when that probability is under the threshold calibrated at
    training or 'not an icon' is likelier (``source="encoder"``).
+3. A near match (SSIM under ``SSIM_SURE``) whose function the encoder surely denies (it names
+   another with at least ``ENCODER_OVERRIDE``) takes the encoder's function and keeps its
+   template in ``icon`` (``source="ssim+encoder"``): the box is a bank icon's look-alike.
 
 Without the encoder file the recognizer runs SSIM alone and says why in ``notes``.
 """
@@ -31,12 +34,21 @@ from .preprocess import box_glyphs, solid_glyphs
 #: at other sizes, and 0.98 cost dev2 3.6 points of ground_iconbtn; see RESULTS_icons.md.
 SSIM_THRESHOLD = 0.90
 
+#: An exact match under ``SSIM_SURE`` gives way to the encoder when the encoder names another
+#: function with at least ``ENCODER_OVERRIDE``: at 0.90-0.96 a template of another theme can
+#: share the glyph's outline (elementary-xfce's round web camera took a red octagon, "stop", at
+#: 0.953 while the encoder said stop at 0.97). A template that close to pixel-exact, or an
+#: encoder less sure, leaves the match as it is.
+SSIM_SURE = 0.97
+ENCODER_OVERRIDE = 0.90
+
 
 @dataclass(frozen=True)
 class IconLabels:
     """Per box: ``function`` (vocabulary id, "" = abstain or blank), ``icon`` ("set:name" of
     the matched template, "" when the encoder decided), ``score`` (SSIM or encoder
-    probability), ``source`` ("ssim", "encoder" or "")."""
+    probability), ``source`` ("ssim", "encoder", "ssim+encoder": a template matched and the
+    encoder overruled its function, or "")."""
 
     function: list[str]
     icon: list[str]
@@ -45,6 +57,10 @@ class IconLabels:
 
     def __len__(self) -> int:
         return len(self.function)
+
+    def bank_matched(self) -> np.ndarray:
+        """(N,) bool: boxes a bank template matched exactly, whoever named the function."""
+        return np.array([s.startswith("ssim") for s in self.source], bool)
 
 
 class IconRecognizer:
@@ -99,7 +115,7 @@ class IconRecognizer:
         """One function per box ``(N, 4)``: exact bank matches first, the encoder for the rest."""
         g, side, ok = self._glyphs(rgb, xyxy)
         idx, sc, exact = self._ssim(g, side, ok)
-        return self._decide(idx, sc, exact, self._encode(g, ok & ~exact))
+        return self._decide(idx, sc, exact, self._encode(g, ok & ~(exact & (sc[:, 0] >= SSIM_SURE))))
 
     def _decide(self, idx: np.ndarray, sc: np.ndarray, exact: np.ndarray,
                 out: EncoderOutput | None) -> IconLabels:
@@ -115,10 +131,26 @@ class IconRecognizer:
         if out is not None:
             best = out.probs.argmax(axis=1)
             p = out.probs[np.arange(n), best]
+            # an overruled match keeps its template in ``icon``: the box is that bank icon's
+            # look-alike, so an icon, not a glyph to read as a letter
+            for i in np.flatnonzero(self._overruled(idx, sc, exact, out)).tolist():
+                function[i], source[i], score[i] = self.encoder.functions[best[i]], "ssim+encoder", p[i]
             sure = out.ok & ~exact & (p >= self.abstain) & (p > out.none)
             for i in np.flatnonzero(sure).tolist():
                 function[i], source[i], score[i] = self.encoder.functions[best[i]], "encoder", p[i]
         return IconLabels(function, icon, score, source)
+
+    def _overruled(self, idx: np.ndarray, sc: np.ndarray, exact: np.ndarray,
+                   out: EncoderOutput | None) -> np.ndarray:
+        """``(N,)`` exact matches the encoder overrules (``SSIM_SURE``, ``ENCODER_OVERRIDE``)."""
+        if out is None:
+            return np.zeros(len(idx), bool)
+        best = out.probs.argmax(axis=1)
+        p = out.probs[np.arange(len(idx)), best]
+        ssim_fn = np.array([self.bank.functions[max(int(t), 0)] for t in idx[:, 0]], dtype=object)
+        enc_fn = np.array(self.encoder.functions, dtype=object)[best]
+        return (exact & out.ok & (sc[:, 0] < SSIM_SURE) & (p >= ENCODER_OVERRIDE)
+                & (p > out.none) & (enc_fn != ssim_fn))
 
     def identify(self, rgb: np.ndarray, xyxy: np.ndarray, k: int = 5) -> list[list[tuple[str, float]]]:
         """Top-``k`` ``(function, score)`` per box, best first. An exact bank match leads with
@@ -127,6 +159,7 @@ class IconRecognizer:
         g, side, ok = self._glyphs(rgb, xyxy)
         idx, sc, exact = self._ssim(g, side, ok, k=max(4 * k, 16))
         out = self._encode(g, ok)
+        exact = exact & ~self._overruled(idx, sc, exact, out)
         ranked = self.encoder.top(out, len(self.encoder.functions)) if out is not None else None
         result = []
         for i in range(len(g)):

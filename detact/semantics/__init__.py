@@ -98,7 +98,7 @@ class Semantics:
         # a surely named icon that is no tick, box or dot is no checkbox, radio or switch; nor is
         # a compound made of that icon alone, nor a picture taller than any such glyph (a file
         # list's 128 px folder icon, which would take the name beside it) ...
-        other_glyph = shows_other_glyph(elements, ENCODER_SURE)
+        other_glyph = shows_other_glyph(elements, ENCODER_SURE, rgb)
         alone = np.array([len(p) == 1 and bool(other_glyph[p[0]]) for p in parts], bool)
         picture = (elements.kind != "text") & (elements.xyxy[:, 3] - elements.xyxy[:, 1] > MAX_GLYPH * scale)
         # ... nor a glyph framed alone by a plate taller than any such glyph (a calculator key's "√")

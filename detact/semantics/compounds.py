@@ -70,7 +70,7 @@ from ..boxes import coverage, holds_none, holds_point
 from ..elements import Elements
 from ..text.fast import to_gray
 from ..text.split import median_ink, true_runs
-from .labels import FIELDS
+from .labels import DROPDOWN_ARROWS, FIELDS
 
 MAX_PARTS = 4
 MAX_HEIGHT = 64
@@ -231,7 +231,6 @@ def dropdown_rows(rgb: np.ndarray, elements: Elements, exclude=()) -> np.ndarray
 
 
 #: What the icon stage calls a drop-down arrow (`entries_with_arrow`).
-DROPDOWN_ARROWS = ("caret down", "chevron down")
 
 
 def entries_with_arrow(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray]) -> np.ndarray:

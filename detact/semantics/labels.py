@@ -40,6 +40,11 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    are named "Zoom in" and "Zoom out" and are buttons, whatever the classifier called them:
    document and image viewers, file managers and browsers flank their zoom level so, and an
    agent asks for "zoom in", not for "add".
+7. A button that is a drop-down arrow alone (`DROPDOWN_ARROWS`, named by its glyph in rule 1),
+   touching no field (a field's box within half the arrow's width: a combo box's own arrow),
+   is a menu button and is named "Menu" (`MENU_BUTTON`), as GTK names a menu button that has
+   no label of its own; what it does is open a menu, so its ``label`` (function) is "menu" and
+   the arrow's shape stays in ``icon``.
 """
 from __future__ import annotations
 
@@ -59,6 +64,10 @@ NOT_LABELS = ("button", "link", "tab", "menuitem")
 #: Icons that name the field they are drawn in (rule 1): a search entry's magnifier does, its
 #: clear button does not.
 FIELD_ICON_NAMES = ("search", "find", "filter")
+#: Icon functions of a drop-down arrow (also the end of a combo box, see `compounds`).
+DROPDOWN_ARROWS = ("caret down", "chevron down")
+#: The name of a button that is a drop-down arrow alone (rule 7).
+MENU_BUTTON = "Menu"
 #: The most words a field's label has (rule 4); longer text beside a field describes it.
 LABEL_WORDS = 6
 #: What a zoom button's glyph is read as or named (rule 6).
@@ -248,7 +257,25 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
     role = role.copy()
     for i, zoom_name in zoom.items():
         name[i], role[i] = zoom_name, "button"
-    return elements.with_(name=name, value=value, xyxy=xyxy, point=point, parent=parent, role=role)
+    menu = (role == "button") & np.isin(name, DROPDOWN_ARROWS)                  # rule 7
+    menu[menu] = ~_touch_fields(xyxy[menu], xyxy[np.isin(role, FIELDS)])
+    name[menu] = MENU_BUTTON
+    label = np.where(menu & np.isin(label, DROPDOWN_ARROWS), MENU_BUTTON.lower(), label)
+    return elements.with_(name=name, value=value, xyxy=xyxy, point=point, parent=parent, role=role,
+                          label=label)
+
+
+def _touch_fields(glyphs: np.ndarray, fields: np.ndarray) -> np.ndarray:
+    """(K,) bool: whether each glyph box ``(K, 4)``, widened by half its width, meets a field box
+    of ``fields`` ``(F, 4)`` (rule 7)."""
+    if not len(glyphs) or not len(fields):
+        return np.zeros(len(glyphs), bool)
+    g = glyphs.astype(np.float64)
+    pad = (g[:, 2] - g[:, 0]) / 2
+    x0, x1 = g[:, 0] - pad, g[:, 2] + pad
+    f = fields.astype(np.float64)
+    return ((x0[:, None] < f[None, :, 2]) & (x1[:, None] > f[None, :, 0])
+            & (g[:, 1, None] < f[None, :, 3]) & (g[:, 3, None] > f[None, :, 1])).any(axis=1)
 
 
 def zoom_buttons(xyxy: np.ndarray, text: np.ndarray, label: np.ndarray, role: np.ndarray) -> dict[int, str]:

@@ -158,9 +158,16 @@ def surely_named(elements, sure: float) -> np.ndarray:
     return (elements.kind == "icon") & (elements.label != "") & ((elements.icon != "") | (elements.score >= sure))
 
 
-def shows_other_glyph(elements, sure: float) -> np.ndarray:
-    """(N,) bool: icons surely named (`surely_named`) with a function outside `STATEFUL_GLYPHS`."""
-    return surely_named(elements, sure) & ~np.isin(elements.label, list(STATEFUL_GLYPHS))
+def shows_other_glyph(elements, sure: float, rgb: np.ndarray | None = None) -> np.ndarray:
+    """(N,) bool: icons surely named (`surely_named`) with a function outside `STATEFUL_GLYPHS`;
+    with the screenshot ``rgb``, also a ``EMPTY_BOX`` ("stop") drawn in colour (`ink_chroma` of
+    at least `PLAIN_CHROMA`): a red stop sign, where an unticked box is drawn in the theme's grey."""
+    named = surely_named(elements, sure)
+    other = named & ~np.isin(elements.label, list(STATEFUL_GLYPHS))
+    stop = np.flatnonzero(named & (elements.label == EMPTY_BOX))
+    if rgb is not None and len(stop):
+        other[stop] = ink_chroma(rgb, elements.xyxy[stop]) >= PLAIN_CHROMA
+    return other
 
 
 #: The control each control glyph's function stands for (`control_glyphs`).
