@@ -400,3 +400,43 @@ def test_code_in_an_editor_reads_line_by_line(parser, tmp_path):
     read = [str(t) for t, k in zip(elements.text, elements.kind) if k == "text"]
     assert "action = self._option_string_actions[option_string]" in read, read
     assert "chars = self.prefix_chars" in read, read
+
+
+@pytest.mark.parametrize("box, ink, grown_x0", [
+    # a backtick above the x-height, 3 px left of the detector's box: taken in
+    ((40, 10, 120, 30), [(30, 11, 34, 17)], 30),
+    # a double quote's two strokes: one mark
+    ((40, 10, 120, 30), [(29, 11, 31, 17), (33, 11, 35, 17)], 29),
+    # an underscore's first pixels cut at the box's edge, then a quote beyond it
+    ((40, 10, 120, 30), [(37, 27, 40, 28), (31, 11, 34, 17)], 31),
+    # a bullet at mid-height, a tall icon, ink far away: left out
+    ((40, 10, 120, 30), [(33, 17, 37, 22)], 40),
+    ((40, 10, 120, 30), [(24, 11, 37, 29)], 40),
+    ((40, 10, 120, 30), [(20, 11, 23, 17)], 40),
+])
+def test_leading_marks_the_detector_left_out(box, ink, grown_x0):
+    from detact.text.split import with_leading_marks
+
+    gray = np.full((40, 140), 250, np.uint8)
+    gray[14:26, 42:118:4] = 20                        # the run's letters: strokes, mostly background
+    for x0, y0, x1, y1 in ink:
+        gray[y0:y1, x0:x1] = 20
+    assert with_leading_marks(gray, np.array([box]))[0].tolist() == [grown_x0, *box[1:]]
+
+
+def test_opening_quotes_and_backticks_are_read(parser, tmp_path):
+    """Code words in quotes and backticks (DejaVu Sans Mono, scale 2, dark): the detector's
+    boxes start after the opening mark; the run takes it back in."""
+    from chromium import chromium_binary, render_html
+
+    if chromium_binary() is None:
+        pytest.skip("chromium is not installed")
+    words = ["`nameTimeout`", "`mode2`", '"_retries": "5.01"']
+    rows = "".join(f'<div style="margin:10px 20px">{w}</div>' for w in words)
+    (tmp_path / "page.html").write_text(
+        "<html><body style='margin:8px;background:#1e1e2e;color:#cdd6f4;font:17px \"DejaVu Sans Mono\"'>"
+        f"{rows}</body></html>")
+    elements = parser.parse(render_html(tmp_path / "page.html", tmp_path / "page.png", 480, 200, scale=2.0)).elements
+    read = [str(t) for t, k in zip(elements.text, elements.kind) if k == "text"]
+    for word in words:
+        assert word in read or word.split(" ")[0] in read, read

@@ -22,7 +22,7 @@ from .export import RECOGNIZER_HEIGHT
 from .lexicon import calculator_keys, repaired_words
 from .recognize import ScreenRecognizer, TextRecognizer
 from .split import (baseline_and_top, find_underlines, inside_frame, line_ink, median_ink, pair_gaps, split_at_columns,
-                    split_lines, to_gray, true_runs)
+                    split_lines, to_gray, true_runs, with_leading_marks)
 
 log = logging.getLogger("detact.text")
 
@@ -87,6 +87,9 @@ THIN_MARKS = frozenset("|!:;.,'`\"")
 _OPERATOR = re.compile(r"[=!]==|[=!<>+\-*/%&|^]=|&&|\|\||->|=>|<<|>>|\*\*|//|[=&|+*%^~-]")
 MARKS_WIDTH = 1.6
 MARKS_GAP = 1.5
+#: What the ink a run's box took in left of the detector's own box may read as
+#: (`split.with_leading_marks`, `leading_marks_confirmed`): quotes, a backtick, dots, dashes.
+LEADING_MARKS = frozenset("'\"`\u2018\u201c.-_~")
 
 
 #: A number the recognizer reads with a quarter in front ("20191024" -> "Q2 20191024", "2001" ->
@@ -885,15 +888,26 @@ class FastTextEngine(TextEngine):
         """Where the text runs are, before reading: (N, 4) run boxes, (G, 4) boxes of glyphs
         split off the front of labels, and the image to crop the runs from (underlines
         erased; RGB for the screen recognizer, gray for english_g2)."""
-        return self._runs(rgb, to_gray(rgb))
+        return self._runs(rgb, to_gray(rgb))[:3]
 
-    def _runs(self, rgb: np.ndarray, gray: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """`runs` with the gray image (`to_gray` of ``rgb``) already made."""
+    def _runs(self, rgb: np.ndarray, gray: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """`runs` with the gray image (`to_gray` of ``rgb``) already made, and per run (N,) the
+        left edge of the detector's own box where the run starts left of it, in the marks
+        `split.with_leading_marks` took in (else -1)."""
         lines, _ = self.detector.detect(rgb)
-        xyxy, _, glyphs = split_lines(gray, lines, rgb) if len(lines) else (lines, None, np.zeros((0, 4), np.int32))
+        # an opening quote or backtick the detector left out of its line goes back in
+        grown = with_leading_marks(gray, lines) if len(lines) else lines
+        xyxy, _, glyphs = split_lines(gray, grown, rgb) if len(lines) else (lines, None, np.zeros((0, 4), np.int32))
         xyxy = split_at_columns(gray, xyxy)
         source = rgb if isinstance(self.recognizer, ScreenRecognizer) else gray
-        return xyxy, glyphs, erase_underlines(source, gray, xyxy)
+        edge = np.full(len(xyxy), -1, np.int32)
+        moved = np.flatnonzero(grown[:, 0] < lines[:, 0]) if len(lines) else []
+        for k in moved:
+            gx0, y0, _, y1 = (int(v) for v in grown[k])
+            own = int(lines[k, 0])
+            starts = (xyxy[:, 0] >= gx0) & (xyxy[:, 0] < own) & (xyxy[:, 2] > own) & (xyxy[:, 1] < y1) & (xyxy[:, 3] > y0)
+            edge[starts] = own
+        return xyxy, glyphs, erase_underlines(source, gray, xyxy), edge
 
     def read(self, rgb: np.ndarray) -> Elements:
         """Text runs (kind "text"), plus the glyphs split off the front of labels (by their
@@ -901,11 +915,14 @@ class FastTextEngine(TextEngine):
         `split_leading_glyphs`) as kind "region" elements: icon candidates the segmenter may
         have missed."""
         gray = to_gray(rgb)
-        xyxy, glyphs, source = self._runs(rgb, gray)
+        xyxy, glyphs, source, edge = self._runs(rgb, gray)
         if not len(xyxy):
             return Elements()
+        moved = xyxy[:, 0].copy()
         xyxy, glyphs = self.numbers_split_as_glyphs(source, xyxy, glyphs, gray)
+        edge[xyxy[:, 0] != moved] = -1          # a run that took a number in front is read as it is
         texts, conf, char_x = self.read_runs(source, gray, xyxy)
+        xyxy, texts, conf, char_x = self.leading_marks_confirmed(source, gray, xyxy, edge, texts, conf, char_x)
         texts, conf, char_x = self.ellipses_read_apart(source, gray, xyxy, list(texts), conf, char_x)
         xyxy, texts, conf, char_x = self.marks_read_apart(source, gray, xyxy, texts, conf, char_x)
         texts, char_x = phantom_quarters(gray, xyxy, texts, char_x)
@@ -1044,6 +1061,29 @@ class FastTextEngine(TextEngine):
         keep = np.array([k not in gone for k in range(len(texts))], bool)
         return (xyxy[keep], [t for t, k in zip(texts, keep) if k], conf[keep],
                 [x for x, k in zip(char_x, keep) if k])
+
+    def leading_marks_confirmed(self, source: np.ndarray, gray: np.ndarray, xyxy: np.ndarray, edge: np.ndarray,
+                                texts: list[str], conf: np.ndarray, char_x: list[np.ndarray]
+                                ) -> tuple[np.ndarray, list[str], np.ndarray, list[np.ndarray]]:
+        """Runs that start in marks the detector left out (``edge`` (N,) >= 0: its box's left
+        edge; `split.with_leading_marks`) are read again from that edge; the run keeps the marks
+        only when its read is the edge's read with `LEADING_MARKS` in front (a quote, a
+        backtick, "../", "---"). Else (the recognizer read the marks and the letter after them as
+        something else: "'\\b'" as "b'") the run goes back to the edge with that read."""
+        rows = np.flatnonzero(edge >= 0)
+        if not len(rows):
+            return xyxy, texts, conf, char_x
+        bare = xyxy[rows].copy()
+        bare[:, 0] = edge[rows]
+        again, again_conf, again_x = self.read_runs(source, gray, bare)
+        xyxy, texts, conf, char_x = xyxy.copy(), list(texts), conf.copy(), list(char_x)
+        for k, box, text, c, xs in zip(rows.tolist(), bare, again, again_conf, again_x):
+            grown, plain = texts[k].strip(), text.strip()
+            extra = grown[:len(grown) - len(plain)]
+            if plain and grown.endswith(plain) and extra and set(extra) <= LEADING_MARKS:
+                continue
+            xyxy[k], texts[k], conf[k], char_x[k] = box, text, c, xs
+        return xyxy, texts, conf, char_x
 
     def numbers_split_as_glyphs(self, source: np.ndarray, xyxy: np.ndarray, glyphs: np.ndarray,
                                 gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

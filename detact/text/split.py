@@ -587,6 +587,51 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
     return texts, icons
 
 
+def with_leading_marks(gray: np.ndarray, xyxy: np.ndarray, contrast: int = 40, reach: float = 1.0,
+                       max_gap: float = 0.3, mark_h: float = 0.45, top: float = 0.5) -> np.ndarray:
+    """The detector's line boxes ``(N, 4)`` grown left over the marks the detector leaves out:
+    an opening quote or backtick ('"_retries"', '`mode2`') drawn above the x-height, and a glyph
+    cut through at the box's edge (an underscore's first pixels). Going left from a box's edge
+    within ``reach`` box heights, each ink blob (column runs 1-2 px apart merged) at most
+    ``max_gap`` heights from the ink on its right is taken while it is small (at most ``mark_h``
+    heights tall and 0.35 wide, 0.6 when flat as a dash) and either ends in the top ``top`` of the
+    box or touches the edge. A bullet (mid-height), an icon (tall) and ink another box holds are not taken."""
+    out = np.asarray(xyxy, np.int32).reshape(-1, 4).copy()
+    for i, (x0, y0, x1, y1) in enumerate(out.tolist()):
+        h = y1 - y0
+        lo = max(0, x0 - int(round(reach * h)))
+        if h < 6 or lo >= x0 or x1 <= x0:
+            continue
+        others = np.delete(out, i, axis=0)
+        if len(others) and ((others[:, 0] < x0) & (others[:, 2] > lo) & (others[:, 1] < y1) & (others[:, 3] > y0)).any():
+            continue
+        bg = int(np.median(gray[y0:y1, x0:x1]))
+        ink = np.abs(gray[y0:y1, lo:x0].astype(np.int16) - bg) > contrast
+        runs = true_runs(ink.any(axis=0))
+        if not len(runs):
+            continue
+        merge = max(1, int(round(0.08 * h)))
+        blobs = [list(runs[0])]
+        for a, b in runs[1:].tolist():
+            if a - blobs[-1][1] <= merge:
+                blobs[-1][1] = b
+            else:
+                blobs.append([a, b])
+        start = x0 - lo
+        for a, b in reversed(blobs):
+            if start - b > max_gap * h or (a == 0 and lo > 0):      # too far, or cut by the window
+                break
+            rows = np.flatnonzero(ink[:, a:b].any(axis=1))
+            tall = rows[-1] - rows[0] + 1
+            # a mark is narrow; an underscore or a dash cut at the edge is flat and may be wider
+            small = tall <= mark_h * h and b - a <= (0.6 if tall <= max(2, 0.1 * h) else 0.35) * h
+            if not small or not (rows[-1] < top * h or start - b <= 1):
+                break
+            start = a
+        out[i, 0] = lo + start
+    return out
+
+
 def split_lines(gray: np.ndarray, xyxy: np.ndarray, rgb: np.ndarray | None = None
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Split every line box (colours from ``rgb`` when given). Returns (text boxes, index of
