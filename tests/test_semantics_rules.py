@@ -1776,3 +1776,33 @@ def test_a_stop_glyph_in_colour_is_no_check_box(ink, other):
     els = layout(([20, 10, 38, 28], "icon", "", "icon", "stop")).with_(score=np.array([0.95], np.float32))
     assert shows_other_glyph(els, ENCODER_SURE, rgb).tolist() == [other]
     assert shows_other_glyph(els, ENCODER_SURE).tolist() == [False]     # without the pixels: a tick-box glyph
+
+
+@pytest.mark.parametrize("row, expected", [
+    # a PDF viewer's page field and the arrows after it (qpdfview, evince's up and down)
+    ([("1 / 12", "text", 100), ("back", "icon", 170), ("forward", "icon", 200)],
+     {1: "Previous page", 2: "Next page"}),
+    ([("up", "icon", 60), ("3 of 12", "text", 100), ("down", "icon", 170)], {0: "Previous page", 2: "Next page"}),
+    ([("first", "icon", 40), ("Page 3 of 12", "text", 70), ("last", "icon", 150)], {0: "First page", 2: "Last page"}),
+    # no page counter ("1 / 12" far away, a date "12/05"), or a combo's drop-down arrow: nothing
+    ([("back", "icon", 100), ("forward", "icon", 130)], {}),
+    ([("1 / 12", "text", 100), ("forward", "icon", 500)], {}),
+    ([("12/05/2024", "text", 100), ("forward", "icon", 170)], {}),
+    ([("1 / 12", "text", 100), ("caret down", "icon", 170)], {}),
+])
+def test_page_buttons_beside_a_page_counter(row, expected):
+    from detact.semantics.labels import page_buttons
+
+    boxes = np.array([[x, 20, x + (50 if len(t) > 2 and r != "icon" else 16), 42] for t, r, x in row])
+    text = np.array([t if r != "icon" else "" for t, r, _ in row], dtype=object)
+    label = np.array([t if r == "icon" else "" for t, r, _ in row], dtype=object)
+    role = np.array([r for _, r, _ in row], dtype=object)
+    assert page_buttons(boxes, text, label, role) == expected
+
+
+def test_page_buttons_are_named_and_made_buttons():
+    els = layout(([100, 20, 150, 42], "text", "1 / 12", "textbox"), ([170, 20, 186, 42], "icon", "", "icon", "back"),
+                 ([200, 20, 216, 42], "icon", "", "button", "forward"))
+    out = assign_names(els)
+    assert [(e.name, e.role, e.label) for e in out][1:] == [("Previous page", "button", "back"),
+                                                             ("Next page", "button", "forward")]

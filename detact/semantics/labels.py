@@ -40,7 +40,11 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    are named "Zoom in" and "Zoom out" and are buttons, whatever the classifier called them:
    document and image viewers, file managers and browsers flank their zoom level so, and an
    agent asks for "zoom in", not for "add".
-7. A button that is a drop-down arrow alone (`DROPDOWN_ARROWS`, named by its glyph in rule 1),
+7. Page buttons: arrows (icons named back / forward, previous / next, up / down, left and right
+   chevrons or carets; first / last) on the row of a page counter ("1 / 12", "3 of 12"), within
+   `ZOOM_REACH` heights of it, are named "Previous page" and "Next page" ("First page", "Last
+   page") and are buttons: document viewers flank their page number so, and name them so.
+8. A button that is a drop-down arrow alone (`DROPDOWN_ARROWS`, named by its glyph in rule 1),
    touching no field (a field's box within half the arrow's width: a combo box's own arrow),
    is a menu button and is named "Menu" (`MENU_BUTTON`), as GTK names a menu button that has
    no label of its own; what it does is open a menu, so its ``label`` (function) is "menu" and
@@ -66,7 +70,7 @@ NOT_LABELS = ("button", "link", "tab", "menuitem")
 FIELD_ICON_NAMES = ("search", "find", "filter")
 #: Icon functions of a drop-down arrow (also the end of a combo box, see `compounds`).
 DROPDOWN_ARROWS = ("caret down", "chevron down")
-#: The name of a button that is a drop-down arrow alone (rule 7).
+#: The name of a button that is a drop-down arrow alone (rule 8).
 MENU_BUTTON = "Menu"
 #: The most words a field's label has (rule 4); longer text beside a field describes it.
 LABEL_WORDS = 6
@@ -76,8 +80,15 @@ ZOOM_GLYPHS = {"Zoom in": ("+", "add", "plus", "zoom in"),
 #: A zoom level: "100%", "75 %", "12.5%".
 PERCENT = re.compile(r"^\d{1,4}(?:[.,]\d+)?\s?%$")
 #: Farthest a zoom button stands from the zoom level, in heights (the button's or the level's,
-#: the larger: a "+" is read tight to its ink) (rule 6).
+#: the larger: a "+" is read tight to its ink) (rule 6), and a page button from the page counter
+#: (rule 7).
 ZOOM_REACH = 4.0
+#: What a page button's glyph is named (rule 7); a drop-down arrow ("caret down") is a combo's.
+PAGE_GLYPHS = {"Previous page": ("back", "previous", "up", "chevron left", "chevron up", "caret left", "caret up"),
+               "Next page": ("forward", "next", "down", "chevron right", "caret right"),
+               "First page": ("first", "double chevron left"), "Last page": ("last", "double chevron right")}
+#: A page counter: "1 / 12", "3 of 12", "(3 of 12)", "Page 3 of 12".
+PAGE_COUNTER = re.compile(r"^\(?(?:page\s+)?\d{1,5}\s*(?:/|of)\s*\d{1,5}\)?$", re.IGNORECASE)
 
 
 def _gaps(boxes: np.ndarray, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -253,21 +264,28 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
                 candidates[j] = False                     # one label, one control
             elif role[i] != "textbox":
                 name[i] = ""
-    zoom = zoom_buttons(elements.xyxy, text, label, role)
-    role = role.copy()
-    for i, zoom_name in zoom.items():
-        name[i], role[i] = zoom_name, "button"
-    menu = (role == "button") & np.isin(name, DROPDOWN_ARROWS)                  # rule 7
-    menu[menu] = ~_touch_fields(xyxy[menu], xyxy[np.isin(role, FIELDS)])
-    name[menu] = MENU_BUTTON
-    label = np.where(menu & np.isin(label, DROPDOWN_ARROWS), MENU_BUTTON.lower(), label)
+    role, label = _named_buttons(elements.xyxy, text, label, role, name)
     return elements.with_(name=name, value=value, xyxy=xyxy, point=point, parent=parent, role=role,
                           label=label)
 
 
+def _named_buttons(xyxy: np.ndarray, text: np.ndarray, label: np.ndarray, role: np.ndarray,
+                   name: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rules 6 to 8 on ``name`` (N,) (changed in place): zoom and page buttons and lone drop-down
+    arrows named by what they do; returns the roles and icon labels they change."""
+    role = role.copy()
+    for found in (zoom_buttons(xyxy, text, label, role), page_buttons(xyxy, text, label, role)):
+        for i, button_name in found.items():                                   # rules 6 and 7
+            name[i], role[i] = button_name, "button"
+    menu = (role == "button") & np.isin(name, DROPDOWN_ARROWS)                  # rule 8
+    menu[menu] = ~_touch_fields(xyxy[menu], xyxy[np.isin(role, FIELDS)])
+    name[menu] = MENU_BUTTON
+    return role, np.where(menu & np.isin(label, DROPDOWN_ARROWS), MENU_BUTTON.lower(), label)
+
+
 def _touch_fields(glyphs: np.ndarray, fields: np.ndarray) -> np.ndarray:
     """(K,) bool: whether each glyph box ``(K, 4)``, widened by half its width, meets a field box
-    of ``fields`` ``(F, 4)`` (rule 7)."""
+    of ``fields`` ``(F, 4)`` (rule 8)."""
     if not len(glyphs) or not len(fields):
         return np.zeros(len(glyphs), bool)
     g = glyphs.astype(np.float64)
@@ -283,12 +301,38 @@ def zoom_buttons(xyxy: np.ndarray, text: np.ndarray, label: np.ndarray, role: np
     ``text``, icon ``label`` and ``role``, each ``(N,)``) that are a "+" or a "-" on the row of
     a zoom level (`PERCENT`), at most `ZOOM_REACH` heights (theirs or the level's, the larger)
     from it. Only plain text, icons, pictures and buttons take part."""
+    return _flanking_buttons(xyxy, text, label, role, PERCENT, ZOOM_GLYPHS)
+
+
+def page_buttons(xyxy: np.ndarray, text: np.ndarray, label: np.ndarray, role: np.ndarray) -> dict[int, str]:
+    """Rule 7: row -> "Previous page", "Next page", "First page" or "Last page" for the arrows
+    (`PAGE_GLYPHS`) on the row of a page counter (`PAGE_COUNTER`), as `zoom_buttons` finds them."""
+    return _flanking_buttons(xyxy, text, label, role, PAGE_COUNTER, PAGE_GLYPHS)
+
+
+def _flanking_buttons(xyxy: np.ndarray, text: np.ndarray, label: np.ndarray, role: np.ndarray,
+                      anchor: re.Pattern, glyphs: dict[str, tuple[str, ...]]) -> dict[int, str]:
+    """Row -> name (a key of ``glyphs``) for the elements whose own text or icon label is one of
+    that name's glyphs, on the row of a text matching ``anchor`` and at most `ZOOM_REACH`
+    heights (theirs or the anchor's, the larger) from it; plain text, icons, pictures and
+    buttons only."""
     b = np.asarray(xyxy, np.float64).reshape(-1, 4)
     own = [str(t).strip().lower() or str(lb).strip().lower() for t, lb in zip(text, label)]
-    levels = np.flatnonzero([bool(PERCENT.match(str(t).strip())) for t in text])
+    levels = np.flatnonzero([bool(anchor.match(str(t).strip())) for t in text])
     out: dict[int, str] = {}
     if not len(levels):
         return out
+    lv = b[levels]
+    for i, glyph in enumerate(own):
+        name = next((z for z, names in glyphs.items() if glyph in names), None)
+        if name is None or role[i] not in ("text", "icon", "image", "button"):
+            continue
+        h = np.maximum(b[i, 3] - b[i, 1], lv[:, 3] - lv[:, 1])      # a "+" is read tight to its ink
+        on_row = np.abs((lv[:, 1] + lv[:, 3]) / 2 - (b[i, 1] + b[i, 3]) / 2) <= h / 2
+        gap = np.maximum(lv[:, 0] - b[i, 2], b[i, 0] - lv[:, 2])
+        if (on_row & (gap <= ZOOM_REACH * h)).any():
+            out[i] = name
+    return out
     lv = b[levels]
     for i, glyph in enumerate(own):
         zoom_name = next((z for z, glyphs in ZOOM_GLYPHS.items() if glyph in glyphs), None)
