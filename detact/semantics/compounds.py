@@ -230,9 +230,6 @@ def dropdown_rows(rgb: np.ndarray, elements: Elements, exclude=()) -> np.ndarray
     return np.array(keep, np.int64)
 
 
-#: What the icon stage calls a drop-down arrow (`entries_with_arrow`).
-
-
 def entries_with_arrow(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray]) -> np.ndarray:
     """Indices of the candidates (``boxes`` (K, 4), their ``parts`` rows in ``elements``) whose
     rightmost part is an icon named a drop-down arrow (`DROPDOWN_ARROWS`) ending within one

@@ -333,14 +333,3 @@ def _flanking_buttons(xyxy: np.ndarray, text: np.ndarray, label: np.ndarray, rol
         if (on_row & (gap <= ZOOM_REACH * h)).any():
             out[i] = name
     return out
-    lv = b[levels]
-    for i, glyph in enumerate(own):
-        zoom_name = next((z for z, glyphs in ZOOM_GLYPHS.items() if glyph in glyphs), None)
-        if zoom_name is None or role[i] not in ("text", "icon", "image", "button"):
-            continue
-        h = np.maximum(b[i, 3] - b[i, 1], lv[:, 3] - lv[:, 1])      # a "+" is read tight to its ink
-        on_row = np.abs((lv[:, 1] + lv[:, 3]) / 2 - (b[i, 1] + b[i, 3]) / 2) <= h / 2
-        gap = np.maximum(lv[:, 0] - b[i, 2], b[i, 0] - lv[:, 2])
-        if (on_row & (gap <= ZOOM_REACH * h)).any():
-            out[i] = zoom_name
-    return out
