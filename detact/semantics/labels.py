@@ -264,23 +264,23 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
                 candidates[j] = False                     # one label, one control
             elif role[i] != "textbox":
                 name[i] = ""
-    role, label = _named_buttons(elements.xyxy, text, label, role, name)
+    name, role, label = _named_buttons(elements.xyxy, text, label, role, name)
     return elements.with_(name=name, value=value, xyxy=xyxy, point=point, parent=parent, role=role,
                           label=label)
 
 
 def _named_buttons(xyxy: np.ndarray, text: np.ndarray, label: np.ndarray, role: np.ndarray,
-                   name: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Rules 6 to 8 on ``name`` (N,) (changed in place): zoom and page buttons and lone drop-down
-    arrows named by what they do; returns the roles and icon labels they change."""
-    role = role.copy()
+                   name: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rules 6 to 8: zoom and page buttons and lone drop-down arrows named by what they do;
+    returns the names, roles and icon labels (each (N,)) with theirs changed."""
+    name, role = name.copy(), role.copy()
     for found in (zoom_buttons(xyxy, text, label, role), page_buttons(xyxy, text, label, role)):
         for i, button_name in found.items():                                   # rules 6 and 7
             name[i], role[i] = button_name, "button"
     menu = (role == "button") & np.isin(name, DROPDOWN_ARROWS)                  # rule 8
     menu[menu] = ~_touch_fields(xyxy[menu], xyxy[np.isin(role, FIELDS)])
     name[menu] = MENU_BUTTON
-    return role, np.where(menu & np.isin(label, DROPDOWN_ARROWS), MENU_BUTTON.lower(), label)
+    return name, role, np.where(menu & np.isin(label, DROPDOWN_ARROWS), MENU_BUTTON.lower(), label)
 
 
 def _touch_fields(glyphs: np.ndarray, fields: np.ndarray) -> np.ndarray:

@@ -918,9 +918,9 @@ class FastTextEngine(TextEngine):
         xyxy, glyphs, source, edge = self._runs(rgb, gray)
         if not len(xyxy):
             return Elements()
-        moved = xyxy[:, 0].copy()
+        x0_split = xyxy[:, 0].copy()
         xyxy, glyphs = self.numbers_split_as_glyphs(source, xyxy, glyphs, gray)
-        edge[xyxy[:, 0] != moved] = -1          # a run that took a number in front is read as it is
+        edge[xyxy[:, 0] != x0_split] = -1          # a run that took a number in front is read as it is
         texts, conf, char_x = self.read_runs(source, gray, xyxy)
         xyxy, texts, conf, char_x = self.leading_marks_confirmed(source, gray, xyxy, edge, texts, conf, char_x)
         texts, conf, char_x = self.ellipses_read_apart(source, gray, xyxy, list(texts), conf, char_x)

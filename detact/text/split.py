@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..boxes import intersections
+
 
 def to_gray(rgb: np.ndarray) -> np.ndarray:
     """ITU-R 601 luma of an RGB uint8 image: (H, W, 3) -> (H, W) uint8."""
@@ -602,21 +604,16 @@ def with_leading_marks(gray: np.ndarray, xyxy: np.ndarray, contrast: int = 40, r
         lo = max(0, x0 - int(round(reach * h)))
         if h < 6 or lo >= x0 or x1 <= x0:
             continue
-        others = np.delete(out, i, axis=0)
-        if len(others) and ((others[:, 0] < x0) & (others[:, 2] > lo) & (others[:, 1] < y1) & (others[:, 3] > y0)).any():
-            continue
+        if (intersections(np.array([[lo, y0, x0, y1]]), np.delete(out, i, axis=0)) > 0).any():
+            continue      # another box's ink
         bg = int(np.median(gray[y0:y1, x0:x1]))
         ink = np.abs(gray[y0:y1, lo:x0].astype(np.int16) - bg) > contrast
         runs = true_runs(ink.any(axis=0))
         if not len(runs):
             continue
-        merge = max(1, int(round(0.08 * h)))
-        blobs = [list(runs[0])]
-        for a, b in runs[1:].tolist():
-            if a - blobs[-1][1] <= merge:
-                blobs[-1][1] = b
-            else:
-                blobs.append([a, b])
+        # a quote's two strokes are one blob: column runs at most 8 % of the height apart merge
+        apart = runs[1:, 0] - runs[:-1, 1] > max(1, int(round(0.08 * h)))
+        blobs = [(int(g[0, 0]), int(g[-1, 1])) for g in np.split(runs, np.flatnonzero(apart) + 1)]
         start = x0 - lo
         for a, b in reversed(blobs):
             if start - b > max_gap * h or (a == 0 and lo > 0):      # too far, or cut by the window
