@@ -29,6 +29,7 @@ from .merge import glyphs_beside_icons, merge_layout
 from .runtime import resolve_device
 from .scale import guess_ui_scale, pixel_scale
 from .segment.fills import filled_fields, filled_plates, flat_components
+from .segment.label_boxes import label_boxes
 
 __all__ = ["Parser", "parse", "ParserOptions", "OCR_ENGINES", "SEGMENTERS"]
 
@@ -170,7 +171,9 @@ class Parser:
         missed = column_icons(rgb, text.xyxy, regions.xyxy[small], scale)
         # ... and text fields and buttons drawn as a flat fill without a border (see `segment.fills`)
         flat, text_scale = flat_components(rgb), pixel_scale(rgb.shape[1], text)
-        missed = np.concatenate([missed.reshape(-1, 4),
+        # ... and check boxes drawn too faintly for the segmenter's edges (see `segment.label_boxes`)
+        faint = label_boxes(rgb, text.xyxy, np.concatenate([regions.xyxy, text.xyxy]), text_scale)
+        missed = np.concatenate([missed.reshape(-1, 4), faint,
                                  filled_fields(rgb, text.xyxy, regions.xyxy, text_scale, flat),
                                  filled_plates(rgb, text.xyxy, regions.xyxy, text_scale, flat)])
         regions = Elements.concat([regions, Elements(missed, ["region"] * len(missed), score=[0.5] * len(missed))])

@@ -30,6 +30,7 @@ from ..color import PLAIN_CHROMA, ink_chroma
 from ..elements import INTERACTIVE, ROLES, STATES
 from ..errors import ModelUnavailable
 from ..runtime import onnx_metadata, ort_session, package_data
+from ..segment.label_boxes import faint_box_state
 from ..text.fast import dotted_ring, ink_inside, to_gray
 from .compounds import DROPDOWN_ARROWS
 from .features import CROP_H, CROP_W, FEATURES, FEATURES_VERSION, ControlInputs
@@ -269,22 +270,25 @@ def ring_state(image: np.ndarray, box, contrast: int = 40) -> bool | None:
 
 #: What the icon stage calls an empty square box.
 EMPTY_BOX = "stop"
+#: ... and the other functions drawn as a plain square outline, which an empty check box
+#: matches as well (Qt's Windows-style box was "borders" to the encoder).
+EMPTY_BOXES = (EMPTY_BOX, "borders", "maximize", "window", "select")
 
 
 def box_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, scale: float = 1.0,
                max_gap: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
-    """Rows of icons the icon stage could not name (no label), or named ``EMPTY_BOX`` and
-    drawn empty (a Qt check box's empty box is "stop" to the encoder), drawn as a square box
+    """Rows of icons the icon stage could not name (no label), or named one of `EMPTY_BOXES`
+    and drawn empty (a Qt check box's empty box is "stop" to the encoder), drawn as a square box
     (`box_state`) with a text run on their right within ``max_gap`` icon widths: a check box
     and its label (a Qt theme's box the encoder has not seen); and whether each box is ticked.
     Left out as in `ring_glyphs`: glyphs already stateful, and labels that are menu items,
     tabs or coloured links."""
     free = (elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL) \
-        & np.isin(elements.label, ("", EMPTY_BOX))
+        & np.isin(elements.label, ("",) + EMPTY_BOXES)
     icons = _glyphs_labelled_by_controls(rgb, elements, roles, free, max_gap)
     states = [box_state(rgb, elements.xyxy[r], scale) for r in icons.tolist()]
     # a box named "stop" must be empty: a filled one is as likely a folder's icon
-    return _with_states(icons, [None if st and elements.label[r] == EMPTY_BOX else st
+    return _with_states(icons, [None if st and elements.label[r] in EMPTY_BOXES else st
                                 for r, st in zip(icons.tolist(), states)])
 
 
@@ -293,19 +297,19 @@ def box_state(image: np.ndarray, box, scale: float = 1.0, contrast: int = 40) ->
     None when it is no square box (10 to 24 px at ``scale`` 1, about as wide as tall, three of
     its sides, or its top and left, drawn along at least 80% of their length in their outer
     2 px), else whether something is drawn inside (a tick, a cross or a dash: more than 6% of
-    the inside ink)."""
+    the inside ink). A box too faint for ``contrast`` is read by `segment.label_boxes.faint_box_state`."""
     ink = glyph_ink(image, box, contrast)
     if ink is None:
-        return None
+        return faint_box_state(image, box, scale)
     h, w = ink.shape
     if not 10 * scale <= min(h, w) <= max(h, w) <= 24 * scale or not 0.85 <= w / h <= 1.18:
-        return None
+        return faint_box_state(image, box, scale)
     top, bottom, left, right = (bool(side.mean() >= 0.8) for side in (ink[:2].any(axis=0), ink[-2:].any(axis=0),
                                                                        ink[:, :2].any(axis=1), ink[:, -2:].any(axis=1)))
     # three sides at least (counted as ints: numpy's bools add up as "or"), or the dark top and
     # left of a sunken box whose lit sides are the window's colour (Qt's Windows style)
     if top + bottom + left + right < 3 and not (top and left):
-        return None
+        return faint_box_state(image, box, scale)
     inside = ink[3:h - 3, 3:w - 3]
     return bool(inside.size and inside.mean() > 0.06)
 
