@@ -159,12 +159,14 @@ class Semantics:
         roles[empty_fields(rgb, elements, scale)] = "textbox"
         # ... and so is a text alone at the left of a bordered field's frame: its placeholder
         roles[placeholder_fields(rgb, elements, scale)] = "textbox"
-        # ... and so is a candidate made of such a text (and a clear or search icon at its end):
-        # the text its value, the icon its button
+        # ... and so is a candidate made of such a text (and a clear or search icon at its end, or
+        # a folder before the text): the text its value, the icon at the end its button
         for k in (placeholder_compounds(rgb, elements, compounds.xyxy, parts, scale) if len(compounds) else []):
             roles[n + k] = "textbox"
             inner = parts[k]
-            roles[inner] = np.where(elements.kind[inner] == "icon", "button", "text")
+            text_x0 = elements.xyxy[inner[elements.kind[inner] == "text"], 0].min()
+            roles[inner] = np.where(elements.kind[inner] != "icon", "text",
+                                    np.where(elements.xyxy[inner, 0] < text_x0, "icon", "button"))
         # a thin track with a knob on it is a slider (see `sliders`)
         tracks = slider_tracks(rgb, elements, scale)
         roles[tracks] = "slider"

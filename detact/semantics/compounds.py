@@ -631,8 +631,9 @@ def placeholder_compounds(rgb: np.ndarray, elements: Elements, boxes: np.ndarray
     """Indices of the compound candidates (``boxes`` (K, 4), ``parts`` rows of ``elements``)
     that are a text field showing its one text as `placeholder_fields` sees it, the
     candidate's box taken as the frame, and maybe an icon at its right end (a clear or search
-    button; no drop-down arrow, "+" or "-": those are combo and spin boxes'): a group found
-    round a path in a file manager's location entry, which the classifier calls a button."""
+    button; no drop-down arrow, "+" or "-": those are combo and spin boxes') or right before the
+    text at its start (a location entry's folder): a group found round a path in a file
+    manager's location entry, which the classifier calls a button."""
     b = elements.xyxy.astype(np.int64)
     found = []
     for k, rows in enumerate(parts):
@@ -642,11 +643,20 @@ def placeholder_compounds(rgb: np.ndarray, elements: Elements, boxes: np.ndarray
             continue
         frame = np.asarray(boxes[k], np.int64)
         fh = frame[3] - frame[1]
-        if len(icon) and (elements.label[icon[0]] in DROPDOWN_ARROWS + ("add", "remove")
-                          or frame[2] - b[icon[0], 2] > 1.5 * fh or b[icon[0], 3] - b[icon[0], 1] > 0.8 * fh):
-            continue
+        start = b[text]
+        if len(icon):
+            small = b[icon[0], 3] - b[icon[0], 1] <= 0.8 * fh
+            # an icon at the field's start, right before the text (a location entry's folder,
+            # a search field's magnifier), is the field's own: the text starts after it
+            leading = small and b[icon[0], 0] - frame[0] <= fh and 0 <= b[text[0], 0] - b[icon[0], 2] <= fh
+            trailing = small and frame[2] - b[icon[0], 2] <= 1.5 * fh \
+                and elements.label[icon[0]] not in DROPDOWN_ARROWS + ("add", "remove")
+            if not (leading or trailing):
+                continue
+            if leading:
+                start = np.concatenate([b[icon[0], :2], b[text[0], 2:]])[None]
         holes = b[rows]
-        if _text_at_field_start(frame[None], b[text], scale)[0] and _bordered_plain(rgb, frame, holes, contrast):
+        if _text_at_field_start(frame[None], start, scale)[0] and _bordered_plain(rgb, frame, holes, contrast):
             found.append(k)
     return np.array(found, np.int64)
 
