@@ -10,7 +10,8 @@ import pytest
 
 from detact.elements import Elements
 from detact.semantics.compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos,
-                                        entries_with_arrow, fields_around_icons, linked_buttons, placeholder_fields,
+                                        entries_with_arrow, fields_around_icons, linked_buttons, placeholder_compounds,
+                                        placeholder_fields,
                                         plate_combos, plate_frames, spin_buttons, value_texts)
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels
@@ -1545,6 +1546,27 @@ def test_a_text_alone_in_a_bordered_fields_frame_is_its_placeholder(kind, h, w, 
     rgb[35:45, 50 + w - 30:50 + w - 20] = 90                  # an arrow at the right end
     assert placeholder_fields(rgb, els).tolist() == []
 
+
+
+@pytest.mark.parametrize("icon_box, label, text_x0, expected", [
+    (None, "", 60, True),                                  # a path alone at the field's start
+    ([58, 37, 74, 53], "folder", 80, True),                # a folder right before the path (thunar)
+    ([420, 37, 436, 53], "clear", 60, True),               # a clear icon at the field's end
+    ([420, 37, 436, 53], "caret down", 60, False),         # a drop-down arrow: a combo box
+    ([58, 37, 74, 53], "folder", 130, False),              # an icon far before the text: no field's
+    ([200, 37, 216, 53], "folder", 60, False),             # an icon in the middle: a toolbar's
+])
+def test_a_text_with_an_icon_at_one_end_of_a_bordered_field_is_a_text_box(icon_box, label, text_x0, expected):
+    rgb = _box_picture("empty", 30, 400)
+    text_box = [text_x0, 40, text_x0 + 90, 50]
+    parts = [Elements([text_box], ["text"], ["/home/ann/"])]
+    if icon_box is not None:
+        parts.append(Elements([icon_box], ["icon"], [""], [label]))
+    els = Elements.concat(parts)
+    for x0, y0, x1, y1 in els.xyxy.tolist():
+        rgb[y0 + 2:y1 - 2, x0 + 2:x1 - 2] = 120                # their ink
+    found = placeholder_compounds(rgb, els, np.array([[50, 30, 450, 60]]), [np.arange(len(els))])
+    assert found.tolist() == ([0] if expected else [])
 
 # ---------------------------------------------------------------- plates found in the pixels
 
