@@ -627,6 +627,10 @@ def glyph_row(roles: list[str], side: int = 20, pitch: int = 30, label: bool = F
     (["icon", "icon"], {}, []),
     # icons far apart are no row
     (["icon", "icon", "icon"], {"pitch": 100}, []),
+    # a glyph called a tick box among media keys is a key (qmmp's outlined stop square) ...
+    (["button", "icon", "checkbox", "icon"], {}, [1, 2, 3]),
+    # ... but a row that is mostly tick boxes keeps them
+    (["checkbox", "checkbox", "icon"], {}, [2]),
 ])
 def test_small_unlabelled_icons_in_a_row_are_toolbar_buttons(roles, kwargs, expected):
     kwargs = dict(kwargs)
@@ -1523,6 +1527,19 @@ def _glyph(kind: str, size: int = 14) -> np.ndarray:
 ])
 def test_a_square_box_glyph_is_a_check_box_ticked_when_something_is_inside(kind, size, state):
     assert box_state(_glyph(kind, size), (4, 4, 4 + size, 4 + size)) is state
+
+
+@pytest.mark.parametrize("border, ticked", [(1, False), (2, False), (4, False), (4, True)])
+def test_a_thick_bordered_box_is_read_inside_its_border(border, ticked):
+    # a 36 px box at scale 2 draws its border 4 px thick (xfce4-settings-editor's table cells)
+    g = np.full((48, 48), 255, np.uint8)
+    g[6:42, 6:42] = 90
+    g[6 + border:42 - border, 6 + border:42 - border] = 255
+    if ticked:
+        for i in range(14):
+            g[24 + i // 2:27 + i // 2, 12 + i] = 0
+            g[36 - i:39 - i, 19 + i] = 0
+    assert box_state(g, (6, 6, 42, 42), scale=2.0) is ticked
 
 
 @pytest.mark.parametrize("kind, h, w, text_box, expected", [

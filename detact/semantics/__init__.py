@@ -225,7 +225,10 @@ class Semantics:
         # (icons grow with the scale the text tells: a 2048 px capture of a screen at scale 2
         # draws its toolbar's icons 48 px wide; see `scale.pixel_scale`)
         bar_scale = max(scale, pixel_scale(rgb.shape[1], elements))
-        roles[toolbar_icons(elements.kind, elements.xyxy, roles[:n], bar_scale)] = "button"
+        keys = toolbar_icons(elements.kind, elements.xyxy, roles[:n], bar_scale)
+        ticks = keys[np.isin(roles[keys], STATEFUL)]      # a key among keys is no tick box: not checked
+        states = _with_checked(states, ticks, np.zeros(len(ticks), bool))
+        roles[keys] = "button"
         # ... and so is a small icon in a looser such row, with the short label on its right
         held = np.zeros(n, bool)
         for k, rows in enumerate(parts):

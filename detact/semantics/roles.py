@@ -310,8 +310,18 @@ def box_state(image: np.ndarray, box, scale: float = 1.0, contrast: int = 40) ->
     # left of a sunken box whose lit sides are the window's colour (Qt's Windows style)
     if top + bottom + left + right < 3 and not (top and left):
         return faint_box_state(image, box, scale)
-    inside = ink[3:h - 3, 3:w - 3]
+    # the inside starts 2 px in from the border, however thick it is drawn (4 px at scale 2;
+    # a box filled to its middle is a filled box: its fill is what is drawn inside)
+    edge = max(_run_from_start(ink[h // 2]), _run_from_start(ink[:, w // 2]))
+    inset = max(3, edge + 2) if edge < min(h, w) // 4 else 3
+    inside = ink[inset:h - inset, inset:w - inset]
     return bool(inside.size and inside.mean() > 0.06)
+
+
+def _run_from_start(line: np.ndarray) -> int:
+    """How many of ``line``'s (bool (L,)) first values are True in a row."""
+    off = np.flatnonzero(~line)
+    return int(off[0]) if len(off) else len(line)
 
 
 #: What a glyph read as a letter may read as ("O" for a radio's ring, "O:" with its focus dot).

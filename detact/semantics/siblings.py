@@ -395,7 +395,9 @@ def toolbar_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: 
     """Rows of the icons (``kind`` ``(N,)``, boxes ``(N, 4)``) that rule 6 makes buttons: in a row
     of `MIN_LINE` or more icons of at most `TOOLBAR_GLYPH` px with no label on their right
     (`glyphs_with_labels`; `aligned_lines` rows, heights within ``GLYPH_HEIGHT_RATIO``), those
-    whose role (``roles`` ``(N,)``) is "icon" or "image"."""
+    whose role (``roles`` ``(N,)``) is "icon" or "image", and those called a check box, radio or
+    switch when fewer of the row are so called than not: an unlabelled glyph among media keys
+    (qmmp's outlined stop square) is a key, not a tick box."""
     kind, b, roles = np.asarray(kind), np.asarray(xyxy), np.asarray(roles, dtype=object)
     labelled = np.zeros(len(kind), bool)
     labelled[glyphs_with_labels(kind, b)[0]] = True
@@ -406,7 +408,9 @@ def toolbar_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: 
     found = []
     for line in aligned_lines(b[icons], scale, GLYPH_HEIGHT_RATIO, axes=("row",)):
         rows = icons[line]
-        found += rows[np.isin(roles[rows], ("icon", "image"))].tolist()
+        glyph = np.isin(roles[rows], GLYPH_LINE_ROLES)
+        taken = ("icon", "image") + (GLYPH_LINE_ROLES if 2 * glyph.sum() < len(rows) else ())
+        found += rows[np.isin(roles[rows], taken)].tolist()
     return np.unique(np.array(found, np.int64))
 
 
