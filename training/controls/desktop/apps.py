@@ -1,6 +1,7 @@
-"""Source "apps": real GTK3 and Qt5 desktop applications under Xvfb, labelled from AT-SPI.
+"""Sources "apps", "apps2", "apps3": real GTK3 (and GTK 2) and Qt5 desktop applications under Xvfb,
+labelled from AT-SPI.
 
-Every launch starts one app from ``APPS`` in a fresh ``DesktopSession`` with its own HOME and
+Every launch starts one app from ``APPS`` (``APPS2``, ``APPS3``) in a fresh ``DesktopSession`` with its own HOME and
 XDG_CONFIG_HOME (sample files are written there: texts, images, an archive, folders), a GTK theme
 (Qt apps: Fusion, held out: Windows), icon theme, font, screen size and scale, then walks a seeded
 scenario: the initial window, then a few of: open a menubar menu, toggle check boxes / radios,
@@ -9,10 +10,13 @@ open a combo, switch a tab, move focus, scroll, open the app's preferences dialo
 from __future__ import annotations
 
 import io
+import math
 import random
+import struct
 import time
+import wave
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import words
@@ -23,9 +27,10 @@ from desktop.run import GTK3_HELDOUT_THEMES, GTK3_THEMES, HELDOUT_P, NOOP, Launc
 class App:
     name: str                       # kit name in case folders and gt.json "app"
     argv: tuple[str, ...]           # "{home}" is replaced by the launch's HOME
-    toolkit: str                    # gtk3 | qt5 | qt6
+    toolkit: str                    # gtk3 | gtk2 | qt5 | qt6
     atspi: str = ""                 # AT-SPI application name, when it is not ``name``
     prefs: tuple[str, ...] = ()     # menubar menu, then item (name prefixes) opening the preferences
+    steps: tuple[str, ...] = ()     # scenario steps it has (default: all of STEPS; only set in APPS3)
 
 
 APPS = [
@@ -68,14 +73,36 @@ APPS2 = [
     App("qps", ("qps",), "qt5"),
     App("juffed", ("juffed", "{home}/script.py"), "qt5"),
 ]
-BY_NAME = {a.name: a for a in APPS + APPS2}
+# Source "apps3": a third set, planned apart again (apps and apps2 builds stay as they were); none
+# of them is in ../shared/eval either. pcmanfm is GTK 2 in bookworm (toolkit "gtk2": gail +
+# atk-bridge modules, theme from ~/.gtkrc-2.0, no scaling); qmmp runs its simple UI (qsui, set in
+# ~/.qmmp/qmmprc, the default skinned UI has no AT-SPI roles); the players list seeded WAV files.
+APPS3 = [
+    App("atril", ("atril", "{home}/report.pdf"), "gtk3", steps=("menu", "toggles", "combo", "focus", "scroll")),
+    App("eom", ("eom", "{home}/Pictures/photo-1.png"), "gtk3", "", ("Edit", "Preferences"),
+        ("menu", "toggles", "focus", "scroll")),
+    App("mate-terminal", ("mate-terminal",), "gtk3", "", ("Edit", "Profile Preferences"), ("menu", "focus")),
+    App("lxterminal", ("lxterminal",), "gtk3", "", ("Edit", "Preferences"), ("menu", "focus")),
+    # GTK 2 (gail) leaves the items of an open menu without STATE_SHOWING: no menu, toggle (its
+    # history button opens one) or prefs steps
+    App("pcmanfm", ("pcmanfm", "{home}"), "gtk2", steps=("focus", "scroll")),
+    App("scite", ("scite", "{home}/script.py"), "gtk3", "", ("Options", "Change Indentation Settings"),
+        ("menu", "focus", "scroll")),
+    App("xfce4-settings-editor", ("xfce4-settings-editor",), "gtk3", steps=("focus", "scroll")),
+    App("mate-screenshot", ("mate-screenshot", "--interactive"), "gtk3", steps=("toggles", "focus")),
+    App("qmmp", ("qmmp", "{music}"), "qt5", "", ("Edit", "Settings"), ("menu", "toggles", "focus", "scroll")),
+    App("audacious", ("audacious", "--qt", "--enqueue", "{music}"), "qt5", "Audacious", ("File", "Settings"),
+        ("menu", "toggles", "focus", "scroll")),
+]
+SOURCE_APPS = {"apps": APPS, "apps2": APPS2, "apps3": APPS3}
+BY_NAME = {a.name: a for a in APPS + APPS2 + APPS3}
 STEPS = ["menu", "toggles", "combo", "tab", "focus", "scroll"]
 
 
 def plan_app_launches(budget: int, seed: int, source: str = "apps") -> list[Launch]:
     """Seeded launches cycling over the source's apps (shuffled each round) until ``budget``
-    shots are planned. ``source`` is "apps" (``APPS``) or "apps2" (``APPS2``)."""
-    apps = APPS2 if source == "apps2" else APPS
+    shots are planned. ``source`` is "apps" (``APPS``), "apps2" (``APPS2``) or "apps3" (``APPS3``)."""
+    apps = SOURCE_APPS[source]
     rng = random.Random(f"{seed}-{source}-plan")
     launches: list[Launch] = []
     planned = 0
@@ -90,11 +117,25 @@ def plan_app_launches(budget: int, seed: int, source: str = "apps") -> list[Laun
         else:  # Qt apps: QT_STYLE_OVERRIDE, light palette (Windows is the held-out Qt style)
             theme = "Windows" if heldout else "Fusion"
         dark = "dark" in theme.lower()
-        extra = STEPS + (["prefs"] if app.prefs else [])
-        steps = ["initial"] + rng.sample(extra, rng.randint(2, 4))
-        launches.append(draw_launch(rng, len(launches), source, theme, dark, heldout, steps, app.name))
+        extra = (list(app.steps) or STEPS) + (["prefs"] if app.prefs else [])
+        steps = ["initial"] + rng.sample(extra, min(len(extra), rng.randint(2, 4)))
+        launch = draw_launch(rng, len(launches), source, theme, dark, heldout, steps, app.name)
+        if app.toolkit == "gtk2":  # GTK 2 does not scale; its theme by its GTK 2 name
+            gtk2 = gtk2_theme(theme)
+            launch = replace(launch, scale=1.0, theme=gtk2, dark="dark" in gtk2.lower())
+        launches.append(launch)
         planned += len(steps)
     return launches
+
+
+def gtk2_theme(theme: str) -> str:
+    """GTK 2 name of a GTK 3 theme (variant "X:dark" is the theme "X-dark"); falls back to the
+    family's base theme where the variant has no gtk-2.0 part."""
+    name = theme.replace(":dark", "-dark")
+    if (Path("/usr/share/themes") / name / "gtk-2.0").is_dir() or name == "Default":
+        return name
+    base = name.split("-")[0]
+    return base if (Path("/usr/share/themes") / base / "gtk-2.0").is_dir() else "Default"
 
 
 def app_argv(app: App, home: Path, rng: random.Random) -> list[str]:
@@ -118,7 +159,13 @@ def app_argv(app: App, home: Path, rng: random.Random) -> list[str]:
             rows += [rng.choice(["TRUE", "FALSE"]), f"{rng.choice(words.FIRST)} {rng.choice(words.LAST)}",
                      rng.choice(words.CITIES), rng.choice(words.STATUSES)]
         return ["yad", "--list", "--checklist", f"--title={rng.choice(words.HEADINGS)}"] + cols + rows
-    return [a.replace("{home}", str(home)) for a in app.argv]
+    argv = []
+    for a in app.argv:
+        if a == "{music}":  # the WAV files write_home3 put in Music/
+            argv += [str(f) for f in sorted((home / "Music").glob("*.wav"))]
+        else:
+            argv.append(a.replace("{home}", str(home)))
+    return argv
 
 
 def write_home(home: Path, rng: random.Random, icon_theme: str, font: str) -> None:
@@ -159,6 +206,30 @@ def write_home(home: Path, rng: random.Random, icon_theme: str, font: str) -> No
     lxqt.mkdir(parents=True, exist_ok=True)
     (lxqt / "lxqt.conf").write_text(f"[General]\nicon_theme={icon_theme}\n\n[Qt]\nfont=\"{font.rsplit(' ', 1)[0]},"
                                     f"{font.rsplit(' ', 1)[1]},-1,5,50,0,0,0,0,0\"\n")
+
+
+def write_home3(home: Path, rng: random.Random, L) -> None:
+    """Extra files for source "apps3" (after ``write_home``, so apps/apps2 homes stay as they
+    were): short seeded WAV tones in Music/ for the players, qmmp's simple UI, and a GTK 2
+    ~/.gtkrc-2.0 with the launch's theme, icon theme and font (pcmanfm)."""
+    music = home / "Music"
+    music.mkdir(exist_ok=True)
+    for k in range(rng.randint(4, 12)):
+        rate, secs = 8000, rng.uniform(1.0, 3.0)
+        freq = rng.choice([220, 262, 330, 392, 440, 523, 659])
+        frames = b"".join(struct.pack("<h", int(8000 * math.sin(2 * math.pi * freq * i / rate)))
+                          for i in range(int(rate * secs)))
+        name = f"{k + 1:02d} {rng.choice(words.FIRST)} {rng.choice(words.LAST)} - {rng.choice(words.CITIES)}.wav"
+        with wave.open(str(music / name), "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(rate)
+            w.writeframes(frames)
+    qmmp = home / ".qmmp"
+    qmmp.mkdir(exist_ok=True)
+    (qmmp / "qmmprc").write_text("[Ui]\ncurrent_plugin=qsui\n")
+    (home / ".gtkrc-2.0").write_text(f'gtk-theme-name="{L.theme}"\ngtk-icon-theme-name="{L.icon_theme}"\n'
+                                     f'gtk-font-name="{L.font}"\n')
 
 
 class AppDriver(_Driver):

@@ -33,6 +33,7 @@ FONTS = ["Cantarell 11", "DejaVu Sans 10", "Noto Sans 10", "Liberation Sans 10",
 SCREENS = [(1024, 768), (1280, 720), (1280, 800), (1366, 768), (1440, 900), (1600, 900), (1920, 1080)]
 SCREENS_X2 = [(1024, 768), (1280, 720), (1280, 800)]
 HELDOUT_P = 0.14  # share of launches drawn from the held-out themes/styles
+APP_SOURCES = ("apps", "apps2", "apps3")  # real applications (desktop/apps.py)
 
 
 @dataclass
@@ -49,7 +50,7 @@ class Launch:
     split: str
     seed: int
     steps: list[str] = field(default_factory=list)
-    app: str = ""        # sources "apps", "apps2": the app's name (desktop/apps.py)
+    app: str = ""        # sources "apps", "apps2", "apps3": the app's name (desktop/apps.py)
 
     @property
     def screen(self) -> tuple[int, int]:
@@ -118,7 +119,7 @@ class DesktopBuilder:
         from desktop.apps import plan_app_launches  # apps.py imports this module
         written = 0
         budgets = dict(budgets)
-        apps = [launch for src in ("apps", "apps2") if src in budgets
+        apps = [launch for src in APP_SOURCES if src in budgets
                 for launch in plan_app_launches(budgets.pop(src), self.seed, src)]
         for launch in plan_launches(budgets, self.seed) + apps:
             if limit is not None and written >= limit:
@@ -133,7 +134,7 @@ class DesktopBuilder:
 
     # -- one launch ----------------------------------------------------------------------
     def run_launch(self, L: Launch, budget: int | None) -> int:
-        if L.source in ("apps", "apps2"):
+        if L.source in APP_SOURCES:
             return self.run_app(L, budget)
         rng = random.Random(L.seed)
         w, h = L.screen
@@ -163,7 +164,7 @@ class DesktopBuilder:
 
     def run_app(self, L: Launch, budget: int | None) -> int:
         """One real application (source "apps"), with a private HOME holding sample files."""
-        from desktop.apps import BY_NAME, AppDriver, app_argv, write_home
+        from desktop.apps import BY_NAME, AppDriver, app_argv, write_home, write_home3
         app = BY_NAME[L.app]
         rng = random.Random(L.seed)
         w, h = L.screen
@@ -172,10 +173,14 @@ class DesktopBuilder:
             cfg = home / ".config"
             self._gtk_config(cfg, L)
             write_home(home, rng, L.icon_theme, L.font)
+            if L.source == "apps3":
+                write_home3(home, rng, L)
             env = {"HOME": str(home), "XDG_CONFIG_HOME": str(cfg), "XDG_DATA_HOME": str(home / ".local/share"),
                    "XDG_CACHE_HOME": str(home / ".cache")}
             if app.toolkit == "gtk3":
                 env.update(GTK_THEME=L.theme, GDK_SCALE=str(int(L.scale)), GDK_DPI_SCALE="1")
+            elif app.toolkit == "gtk2":  # GTK 2 loads its AT-SPI bridge as modules; theme from ~/.gtkrc-2.0
+                env.update(GTK_MODULES="gail:atk-bridge")
             else:
                 env.update(QT_ACCESSIBILITY="1", QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1", QT_QPA_PLATFORM="xcb",
                            QT_SCALE_FACTOR=str(L.scale), QT_AUTO_SCREEN_SCALE_FACTOR="0", QT_STYLE_OVERRIDE=L.theme)
@@ -185,7 +190,7 @@ class DesktopBuilder:
             time.sleep(1.5)
             s.fill_screen(".")
             time.sleep(1.0)
-            driver = AppDriver(s, name, rng, app.prefs, L.scale if app.toolkit == "gtk3" else None)
+            driver = AppDriver(s, name, rng, app.prefs, L.scale if app.toolkit in ("gtk3", "gtk2") else None)
             return self._scenario(s, driver, name, app.toolkit, L, budget)
 
     def _scenario(self, s: DesktopSession, driver: "_Driver", app: str, toolkit: str, L: Launch,
@@ -223,7 +228,7 @@ class DesktopBuilder:
         elements, ignore = TreeConverter(nodes, toolkit, coord_scale(nodes, w, toolkit, L.scale), w, h).convert()
         if len(elements) < 5:
             raise DesktopError(f"only {len(elements)} elements after {step}")
-        wt = L.theme if toolkit == "gtk3" else f"{L.theme}{'-dark' if L.dark else '-light'}"
+        wt = L.theme if toolkit in ("gtk3", "gtk2") else f"{L.theme}{'-dark' if L.dark else '-light'}"
         gt = {"app": L.app or app, "source": "atspi", "width": w, "height": h, "scale": L.scale,
               "theme": "dark" if L.dark else "light", "toolkit": toolkit, "widget_theme": wt,
               "icon_theme": L.icon_theme, "font": L.font, "split": L.split, "step": step,
@@ -237,9 +242,10 @@ def coord_scale(nodes: list[dict], screen_w: int, toolkit: str = "", launch_scal
     """Factor from AT-SPI extents to image pixels. GTK 3 reports logical pixels, so for it the
     factor is the launch's GDK_SCALE; a guess from the window's size is wrong when the window
     is larger than the screen (gtk3-widget-factory at 1024x768 logical, scale 2, came out 1).
+    GTK 2 apps (source "apps3") always run at scale 1, so they get their launch's 1.
     Other toolkits (Qt reports device pixels) or an unknown scale: guessed from the main
     window filling the screen."""
-    if toolkit == "gtk3" and launch_scale:
+    if toolkit in ("gtk3", "gtk2") and launch_scale:
         return float(launch_scale)
     frames = [n["ext"] for n in nodes if n["depth"] == 1 and n.get("ext") and n["ext"][2] > 0]
     if not frames:
