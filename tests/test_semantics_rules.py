@@ -1344,6 +1344,10 @@ def _track(kind: str, h: int = 22, w: int = 400, background: int = 240, ink: int
     if kind == "progress":
         g[mid - 3:mid + 3, 4:w - 4] = 200
         g[mid - 3:mid + 3, 4:150] = ink
+    if kind == "hollow knob":                                 # qmmp's volume: an outlined knob, a 5 px track
+        g[mid - 2:mid + 3, 14:w - 2] = ink
+        g[1:h - 1, 2:15] = ink
+        g[2:h - 2, 3:14] = background
     return g
 
 
@@ -1355,7 +1359,8 @@ def _track(kind: str, h: int = 22, w: int = 400, background: int = 240, ink: int
     ("field", 30, 400, False),               # a text field's frame: ink at top and bottom
     ("rule", 22, 400, False),                # a separator: no knob
     ("progress", 22, 400, False),            # a progress bar: its fill as tall as its track
-    ("thin", 22, 120, False),                # not 8 times as wide as tall
+    ("thin", 22, 100, False),                # not 5 times as wide as tall
+    ("hollow knob", 15, 100, True),          # a short volume slider, its knob an outline
 ])
 def test_a_thin_track_with_one_knob_is_a_slider(kind, h, w, expected):
     assert is_slider_track(_track(kind, h, w)) is expected

@@ -26,8 +26,8 @@ from ..elements import Elements
 from ..text.fast import to_gray
 from ..text.split import true_runs
 
-#: A slider's region is at least this many times as wide as tall.
-MIN_ASPECT = 8.0
+#: A slider's region is at least this many times as wide as tall (qmmp's volume: 100 x 15 px).
+MIN_ASPECT = 5.0
 #: ... and at most this tall, in px at scale 1.
 MAX_HEIGHT = 40
 #: Share of the columns that must show only the track.
