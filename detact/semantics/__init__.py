@@ -198,10 +198,12 @@ class Semantics:
         glyph_rows, glyph_roles = control_glyphs(elements, roles)
         roles[glyph_rows] = glyph_roles
         # a check box's glyph, when it is drawn as a square box, says whether it is ticked
-        # (`box_state`): the classifier, seeing the control with its label, missed thunar's ticks
-        boxed = np.flatnonzero((elements.kind == "icon") & (roles[:n] == "checkbox"))
+        # (`box_state`): the classifier, seeing the control with its label, missed thunar's ticks;
+        # a glyph it called a switch but drawn as a square box is a check box (a switch is a pill)
+        boxed = np.flatnonzero((elements.kind == "icon") & np.isin(roles[:n], ("checkbox", "switch")))
         ticks = [box_state(rgb, elements.xyxy[r], scale) for r in boxed.tolist()]
         drawn = np.array([t is not None for t in ticks], bool)
+        roles[boxed[drawn]] = "checkbox"
         states = _with_checked(states, boxed[drawn], np.array([bool(t) for t in ticks], bool)[drawn])
         # ... and so is an icon drawn as a ring with a label on its right: a radio button
         rings, dotted = ring_glyphs(rgb, elements, roles)
