@@ -1844,6 +1844,36 @@ def test_page_buttons_beside_a_page_counter(row, expected):
     assert page_buttons(boxes, text, label, role) == expected
 
 
+@pytest.mark.parametrize("row, expected", [
+    # a number framed alone before its count (atril and evince: "1" in a field, then "(1 of 12)")
+    ([("1", "text", "spinbox", (196, 266)), ("(1 of 12)", "text", "text", None)], [0]),
+    ([("3", "text", "button", None), ("of 12", "text", "text", None)], [0]),
+    # a field where nothing was read, or only the number's selection, before the count
+    ([("", "region", "text", None), ("(1 of 12)", "text", "text", None)], [0]),
+    # a page counter framed alone (qpdfview's "1 / 1")
+    ([("1 / 12", "text", "button", (196, 260))], [0]),
+    # a counter without a frame is a label; a word before a count, a far number, an icon: none
+    ([("1 / 12", "text", "text", None)], []),
+    ([("Page", "text", "text", None), ("of 12", "text", "text", None)], []),
+    ([("3", "text", "text", None), ("(1 of 12)", "text", "text", None, 400)], []),
+    ([("", "icon", "icon", None), ("(1 of 12)", "text", "text", None)], []),
+])
+def test_page_number_fields(row, expected):
+    from detact.semantics.labels import page_fields
+
+    boxes, x = [], 200
+    for item in row:
+        width = 50 if len(item[0]) > 2 else 20
+        x = item[4] if len(item) > 4 else x
+        boxes.append([x, 40, x + width, 64])
+        x += width + 50                              # the count 50 px after the number's box
+    frame = np.array([[f[0], 36, f[1], 68] if f else [-1] * 4 for _, _, _, f, *_ in row])
+    kind = np.array([k for _, k, _, _, *_ in row], dtype=object)
+    text = np.array([t for t, *_ in row], dtype=object)
+    role = np.array([r for _, _, r, _, *_ in row], dtype=object)
+    assert page_fields(kind, np.array(boxes), text, frame, role).tolist() == expected
+
+
 def test_page_buttons_are_named_and_made_buttons():
     els = layout(([100, 20, 150, 42], "text", "1 / 12", "textbox"), ([170, 20, 186, 42], "icon", "", "icon", "back"),
                  ([200, 20, 216, 42], "icon", "", "button", "forward"))

@@ -28,7 +28,7 @@ from .compounds import (compound_candidates, dropdown_rows, empty_fields, entrie
                         numeric_text, placeholder_compounds, placeholder_fields, plate_combos, plate_frames,
                         spin_buttons, stepper_fields, value_apart, value_texts)
 from .features import control_inputs
-from .labels import FIELDS, assign_names
+from .labels import FIELDS, assign_names, page_fields
 from .plates import KEEP_ROLES, centred_labels
 from .pressed import pressed_buttons, pressed_labels
 from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, box_state,
@@ -256,6 +256,8 @@ class Semantics:
         # ... and a short line heading indented list rows is a tree's section header row
         roles[tree_headers(elements.kind, elements.xyxy, elements.text, roles[:n])] = "listitem"
         roles[link_texts(elements, roles)] = "link"
+        # ... and a page number, framed or before its count ("(1 of 12)"), is a text box (see `labels`)
+        roles[page_fields(elements.kind, elements.xyxy, elements.text, elements.frame, roles[:n])] = "textbox"
         # ... and so is a glyph read as a letter or two, which becomes the icon it is
         letters = np.union1d(glyphs_read_as_letters(elements, roles),
                              glyph_rows[elements.kind[glyph_rows] == "text"])

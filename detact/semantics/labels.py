@@ -44,6 +44,8 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    chevrons or carets; first / last) on the row of a page counter ("1 / 12", "3 of 12"), within
    `ZOOM_REACH` heights of it, are named "Previous page" and "Next page" ("First page", "Last
    page") and are buttons: document viewers flank their page number so, and name them so.
+   The page number itself is a text box (`page_fields`, applied by the stage with the roles):
+   a counter framed alone, or a number ending just before its count ("1", then "(1 of 12)").
 8. A button that is a drop-down arrow alone (`DROPDOWN_ARROWS`, named by its glyph in rule 1),
    touching no field (a field's box within half the arrow's width: a combo box's own arrow),
    is a menu button and is named "Menu" (`MENU_BUTTON`), as GTK names a menu button that has
@@ -89,6 +91,10 @@ PAGE_GLYPHS = {"Previous page": ("back", "previous", "up", "chevron left", "chev
                "First page": ("first", "double chevron left"), "Last page": ("last", "double chevron right")}
 #: A page counter: "1 / 12", "3 of 12", "(3 of 12)", "Page 3 of 12".
 PAGE_COUNTER = re.compile(r"^\(?(?:page\s+)?\d{1,5}\s*(?:/|of)\s*\d{1,5}\)?$", re.IGNORECASE)
+#: ... and the count a page number field is followed by: "of 12", "/ 12", or a whole counter.
+PAGE_COUNT = re.compile(r"^\(?(?:\d{1,5}\s*)?(?:/|of)\s*\d{1,5}\)?$", re.IGNORECASE)
+#: A page number field ends at most this many of its heights before its count.
+PAGE_FIELD_REACH = 2.5
 
 
 def _gaps(boxes: np.ndarray, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -308,6 +314,35 @@ def page_buttons(xyxy: np.ndarray, text: np.ndarray, label: np.ndarray, role: np
     """Rule 7: row -> "Previous page", "Next page", "First page" or "Last page" for the arrows
     (`PAGE_GLYPHS`) on the row of a page counter (`PAGE_COUNTER`), as `zoom_buttons` finds them."""
     return _flanking_buttons(xyxy, text, label, role, PAGE_COUNTER, PAGE_GLYPHS)
+
+
+def page_fields(kind: np.ndarray, xyxy: np.ndarray, text: np.ndarray, frame: np.ndarray, role: np.ndarray
+                ) -> np.ndarray:
+    """Rows of the page number fields of document viewers (``kind``, ``text``, ``role`` (N,),
+    boxes ``xyxy`` and the frames drawn round each alone, ``frame`` (N, 4), -1 for none): a
+    page counter ("1 / 12", `PAGE_COUNTER`) drawn in a frame of its own (qpdfview), and a number
+    (or a box where nothing was read, or only its selection) ending at most `PAGE_FIELD_REACH`
+    of its height before a count on its row ("(1 of 12)", "of 12", `PAGE_COUNT`; atril, evince).
+    The classifier calls such a field a button or a spin box: it has no arrows, and it is typed
+    in. Fields wider than six heights, and texts that are not numbers, are left out."""
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    text = np.array([str(t).strip() for t in text], dtype=object)
+    framed = (np.asarray(frame) >= 0).all(axis=1)
+    found = [i for i in np.flatnonzero(framed & (kind == "text")).tolist() if PAGE_COUNTER.match(text[i])]
+    counts = np.flatnonzero([kind[i] == "text" and bool(PAGE_COUNT.match(text[i])) for i in range(len(b))])
+    h = b[:, 3] - b[:, 1]
+    # a number's field is its frame when one is drawn round it alone (the number sits at its left)
+    outer = np.where(framed[:, None], np.asarray(frame, np.float64), b)
+    field = ((kind == "region") | np.array([t.isdigit() for t in text], bool)) \
+        & (outer[:, 2] - outer[:, 0] <= 6 * h) & ~np.isin(role, ("icon", "image"))
+    for c in counts.tolist():
+        ch = b[c, 3] - b[c, 1]
+        on_row = np.minimum(b[:, 3], b[c, 3]) - np.maximum(b[:, 1], b[c, 1]) >= 0.5 * np.minimum(h, ch)
+        gap = b[c, 0] - outer[:, 2]
+        near = np.flatnonzero(field & on_row & (gap >= -1) & (gap <= PAGE_FIELD_REACH * np.maximum(h, ch)))
+        if len(near):
+            found.append(int(near[np.argmin(gap[near])]))
+    return np.array(sorted(set(found)), np.int64)
 
 
 def _flanking_buttons(xyxy: np.ndarray, text: np.ndarray, label: np.ndarray, role: np.ndarray,
