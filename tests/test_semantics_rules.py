@@ -675,6 +675,26 @@ def test_a_labelled_icon_in_a_toolbar_is_a_flat_button(kwargs, is_button):
     assert labelled.get(0) == (len(kind) - 1 if is_button else None)
 
 
+@pytest.mark.parametrize("second_label, second_at, is_button", [
+    ("Next", 120, True),         # atril's "Previous" and "Next": two labelled items side by side
+    ("", 120, False),            # one other icon without a label: no toolbar
+    ("Next", 400, False),        # the other far off (over ten heights)
+])
+def test_two_labelled_icons_side_by_side_are_flat_buttons(second_label, second_at, is_button):
+    from detact.semantics.siblings import toolbar_labels
+
+    boxes = [[10, 10, 26, 26], [second_at, 10, second_at + 16, 26], [32, 8, 96, 28]]
+    kind, texts = ["icon", "icon", "text"], ["", "", "Previous"]
+    if second_label:
+        boxes.append([second_at + 22, 8, second_at + 22 + 8 * len(second_label), 28])
+        kind.append("text")
+        texts.append(second_label)
+    roles = np.array(["icon", "icon"] + ["text"] * (len(kind) - 2), dtype=object)
+    icons, labels = toolbar_labels(np.array(kind, dtype=object), np.array(boxes, float),
+                                   np.array(texts, dtype=object), roles)
+    assert dict(zip(icons.tolist(), labels.tolist())).get(0) == (2 if is_button else None)
+
+
 def test_an_unlabelled_arrow_in_a_toolbar_is_a_button():
     """A 7 px drop-down arrow after "Back", then more toolbar icons: the history menu's button;
     the same arrow held by a control (a combo box's) is left to it."""

@@ -427,7 +427,8 @@ def toolbar_labels(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles:
                    scale: float = 1.0, free: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Rule 9: the small icons (at most `TOOLBAR_GLYPH` px; ``free`` ``(N,)`` bool, default all)
     that stand in a toolbar -- two or more other small icons on their row within
-    ``TOOLBAR_REACH`` icon heights (at least `TOOLBAR_ITEM` px each) of the item, and no icon
+    ``TOOLBAR_REACH`` icon heights (at least `TOOLBAR_ITEM` px each) of the item, or one when
+    both have a label (two labelled items side by side), and no icon
     straight above or below within two heights (a list's or sidebar's rows stack) -- with, for
     each, its label: a short text run
     on its right, one icon width away at most (``TOOLBAR_LABEL_WORDS`` words, at most twice the
@@ -464,7 +465,11 @@ def toolbar_labels(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles:
         near = (b[o, 0] <= end + reach) & (b[o, 2] >= b[g, 0] - reach)
         gap = np.maximum(b[o, 1] - b[g, 3], b[g, 1] - b[o, 3])
         stacked = (np.abs(b[o, 0] - b[g, 0]) <= COLUMN_ALIGN * scale) & (gap <= 2 * h[g])
-        if int((on_row & near).sum()) >= 2 and not stacked.any() and (t >= 0 or roles[g] in ("icon", "image")):
+        # two others make a toolbar; so does one other that has a label of its own beside a
+        # labelled item (atril's "Previous" and "Next")
+        row = on_row & near
+        paired = t >= 0 and bool((row & (label[o] >= 0)).any())
+        if (int(row.sum()) >= 2 or paired) and not stacked.any() and (t >= 0 or roles[g] in ("icon", "image")):
             icons.append(g)
             out.append(t)
     return np.array(icons, np.int64), np.array(out, np.int64)
