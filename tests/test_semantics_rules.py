@@ -14,7 +14,7 @@ from detact.semantics.compounds import (compound_candidates, dropdown_rows, empt
                                         placeholder_fields,
                                         plate_combos, plate_frames, spin_buttons, value_texts)
 from detact.semantics.labels import assign_names
-from detact.semantics.plates import centred_labels
+from detact.semantics.plates import centred_labels, label_plates
 from detact.semantics.roles import action_icons, box_state, control_glyphs, glyphs_read_as_letters, link_texts
 from detact.semantics.sliders import is_slider_track, slider_tracks
 from detact.semantics.siblings import (ACCELERATOR, GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, keypad_keys,
@@ -1124,6 +1124,37 @@ def test_glyphs_of_menu_items_keep_their_roles():
 def test_centred_labels(text_box, frame, centred):
     els = Elements([text_box], ["text"], ["label"], frame=None if frame is None else [frame])
     assert (len(centred_labels(els)) == 1) == centred
+
+
+def _linked_plates(background: int = 225) -> tuple[np.ndarray, Elements]:
+    """Add, Edit and Reset as linked buttons on a grey bar: three 46 x 30 plates sharing 1 px
+    rules (the segmenter's holes cut into cells), Add lighter, each label's ink centred."""
+    rgb = np.full((80, 260, 3), background, np.uint8)
+    rgb[20:50, 20:161] = 120                                      # the rules round and between
+    for k, shade in enumerate((245, 215, 215)):
+        rgb[21:49, 21 + 47 * k:67 + 47 * k] = shade
+    texts = [[32 + 47 * k, 28, 56 + 47 * k, 42] for k in range(3)]
+    for x0, y0, x1, y1 in texts:
+        rgb[y0 + 2:y1 - 2, x0 + 2:x1 - 2] = 40
+    return rgb, Elements(texts, ["text"] * 3, ["Add", "Edit", "Reset"])
+
+
+def test_linked_buttons_plates_are_found_from_their_labels():
+    rgb, els = _linked_plates()
+    frames = label_plates(rgb, els)
+    assert frames.tolist() == [[21 + 47 * k, 21, 67 + 47 * k, 49] for k in range(3)]
+    assert centred_labels(els.with_(frame=frames)).tolist() == [0, 1, 2]
+
+
+@pytest.mark.parametrize("change, why", [
+    (lambda rgb, els: (np.where(rgb == 40, 40, 225).astype(np.uint8), els), "no plate: a panel's text"),
+    (lambda rgb, els: (rgb, els.with_(text=np.array(["Add the files now"] * 3, dtype=object))), "a sentence"),
+    (lambda rgb, els: (rgb, Elements.concat([els, Elements([[58, 30, 64, 38]], ["icon"], [""])])), "a plate holding two"),
+])
+def test_what_has_no_label_plate(change, why):
+    rgb, els = _linked_plates()
+    rgb, els = change(rgb, els)
+    assert (label_plates(rgb, els)[0] == -1).all(), why
 
 
 # ---------------------------------------------------------------- control glyphs named by the icon stage

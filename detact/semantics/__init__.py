@@ -29,7 +29,7 @@ from .compounds import (compound_candidates, dropdown_rows, empty_fields, entrie
                         spin_buttons, stepper_fields, value_apart, value_texts)
 from .features import control_inputs
 from .labels import FIELDS, assign_names, page_fields
-from .plates import KEEP_ROLES, centred_labels
+from .plates import KEEP_ROLES, centred_labels, label_plates
 from .pressed import pressed_buttons, pressed_labels
 from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, box_state,
                     control_glyphs, glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier,
@@ -187,6 +187,10 @@ class Semantics:
         roles[in_tabs] = "icon"
         states = _with_checked(states, in_tabs, np.zeros(len(in_tabs), bool))
         roles = _without_glyph_controls(roles, n, parts, in_tabs)
+        # a short label still plain text, centred on a plate the segmenter missed, is a button
+        # (linked buttons; see `plates.label_plates`): tab rows have taken their items by now
+        plated = centred_labels(elements.with_(frame=label_plates(rgb, elements, scale)))
+        roles[plated[roles[plated] == "text"]] = "button"
         # ... and items that end in accelerators or submenu arrows are a menu's, and so are the
         # accelerators at their rows' ends (see `siblings`)
         marks = np.flatnonzero(elements.kind == "icon")
@@ -269,11 +273,21 @@ class Semantics:
         texts = np.array([value_texts(elements, p) for p in parts], np.int32)
         control = np.isin(roles[n:], INTERACTIVE) & (texts <= 1)
         # a row of linked buttons with one plate drawn apart is a radio group, that one checked,
-        # never one control (see `compounds`); without an odd plate the classifier's roles stay
+        # never one control (see `compounds`), unless the others are apart for being greyed out
+        # (xfce4-settings-editor's Add beside a disabled Edit and Reset); the plain labels of
+        # the other rows are their buttons
         linked = linked_buttons(rgb, elements, compounds.xyxy, parts, roles[n:]) if len(compounds) else []
-        linked = [(k, rows, odd) for k, rows, odd in linked if odd >= 0]
-        control[[k for k, _, _ in linked]] = False
-        everything = _as_radio_groups(everything, linked)
+        greyed = [odd >= 0 and all("disabled" in states[r] for i, r in enumerate(rows.tolist()) if i != odd)
+                  for _, rows, odd in linked]
+        radios = [(k, rows, odd) for (k, rows, odd), grey in zip(linked, greyed) if odd >= 0 and not grey]
+        labels = np.array([r for (_, rows, odd), grey in zip(linked, greyed) if odd < 0 or grey
+                           for r in rows.tolist() if roles[r] == "text" and elements.kind[r] == "text"], np.int64)
+        control[[k for k, _, _ in radios]] = False
+        everything = _as_radio_groups(everything, radios)
+        if len(labels):
+            role = everything.role.copy()
+            role[labels] = "button"
+            everything = everything.with_(role=role)
         used = [k for k in range(len(compounds)) if control[k]]
         keep = np.concatenate([np.ones(n, bool), control])
         everything = everything[keep].numbered()          # provisional ids: row numbers

@@ -8,13 +8,18 @@ it alone, with the text's centre within ``CENTRE_TOLERANCE`` of the frame's widt
 of the frame's centre and with room on both sides (at least ``MIN_SIDE_ROOM`` text heights),
 is a button, whatever role the classifier gave it, except the roles whose items are also
 drawn centred on a plate of their own: tabs, links, menu items and buttons already.
+
+The segmenter misses some plates: linked buttons, whose shared rules cut their frame into
+cells, and flat buttons on a bar. `label_plates` finds them from the label outwards.
 """
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
-from ..boxes import centred_across
+from ..boxes import centred_across, holds_point
 from ..elements import Elements
+from ..text.split import to_gray
 
 #: The text's centre is at most this share of the frame's width (height) off the frame's centre.
 CENTRE_TOLERANCE = 0.1
@@ -36,3 +41,47 @@ def centred_labels(elements: Elements) -> np.ndarray:
     dy = np.abs((t[:, 1] + t[:, 3]) - (f[:, 1] + f[:, 3])) / 2
     ok = centred_across(t, f, CENTRE_TOLERANCE, MIN_SIDE_ROOM) & (dy <= CENTRE_TOLERANCE * fh) & (fw > tw)
     return rows[ok]
+
+
+#: A label's plate found in the pixels is at most this many label heights wider than the label.
+PLATE_SLACK = 4.0
+
+
+def label_plates(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tolerance: int = 3) -> np.ndarray:
+    """``elements.frame`` (N, 4) with a frame added for each unframed short label (one or two
+    words) drawn on a plate of its own that the segmenter missed (linked buttons whose rules
+    cut the frame into cells, a flat button on a bar): from a seed 3 px left of the text, a
+    flood fill over the grey image within ``tolerance`` levels that stays inside a window of 2
+    label heights above and below and `PLATE_SLACK` heights beside (a panel or a row's band runs
+    out of it), is 18 to 56 px tall (at ``scale`` 1) and taller than the label by 4 px, covers
+    90% of its box (the label left out) and holds the label and nothing else."""
+    frames = elements.frame.copy()
+    b = elements.xyxy.astype(np.int64)
+    words = np.array([0 < len(str(t).split()) <= 2 for t in elements.text], bool)
+    rows = np.flatnonzero((elements.kind == "text") & (frames < 0).any(axis=1) & words)
+    H, W = rgb.shape[:2]
+    centres = elements.centers
+    for r in rows.tolist():
+        x0, y0, x1, y1 = b[r].tolist()
+        h = y1 - y0
+        wx0, wy0 = max(0, x0 - int(PLATE_SLACK * h)), max(0, y0 - 2 * h)
+        wx1, wy1 = min(W, x1 + int(PLATE_SLACK * h)), min(H, y1 + 2 * h)
+        sx, sy = x0 - 3 - wx0, (y0 + y1) // 2 - wy0
+        if sx < 1:
+            continue
+        window = np.ascontiguousarray(to_gray(rgb[wy0:wy1, wx0:wx1]))
+        mask = np.zeros((window.shape[0] + 2, window.shape[1] + 2), np.uint8)
+        count, _, _, (px0, py0, pw, ph) = cv2.floodFill(
+            window, mask, (sx, sy), 0, tolerance, tolerance,
+            4 | cv2.FLOODFILL_MASK_ONLY | cv2.FLOODFILL_FIXED_RANGE | (255 << 8))
+        if px0 == 0 or py0 == 0 or px0 + pw == window.shape[1] or py0 + ph == window.shape[0]:
+            continue                                    # ran out of the window: a panel, no plate
+        plate = np.array([px0 + wx0, py0 + wy0, px0 + pw + wx0, py0 + ph + wy0], np.int64)
+        if not (18 * scale <= ph <= 56 * scale and ph >= h + 4 and plate[0] <= x0 and x1 <= plate[2]
+                and plate[1] <= y0 and y1 <= plate[3] and count >= 0.9 * pw * ph - (x1 - x0) * h):
+            continue
+        inside = holds_point(plate, centres)
+        inside[r] = False
+        if not inside.any():
+            frames[r] = plate
+    return frames
