@@ -1641,6 +1641,37 @@ def test_a_text_with_an_icon_at_one_end_of_a_bordered_field_is_a_text_box(icon_b
     found = placeholder_compounds(rgb, els, np.array([[50, 30, 450, 60]]), [np.arange(len(els))])
     assert found.tolist() == ([0] if expected else [])
 
+
+def _tab_label(kind: str) -> np.ndarray:
+    """A 20 px label at (40, 20)-(120, 40) on a light bar, with what is drawn round it."""
+    rgb = np.full((80, 200, 3), 236, np.uint8)
+    rgb[24:36, 42:118] = 40                                    # the label's ink
+    blue = (53, 132, 228)
+    if kind == "accent bar":                                   # Adwaita-like: a bar past the label
+        rgb[44:48, 30:130] = blue
+    if kind == "thin link underline":
+        rgb[41:42, 40:120] = blue
+    if kind == "grey rule":
+        rgb[44:48, 30:130] = 150
+    if kind == "selected row":                                 # the label on a blue plate
+        rgb[14:50, 0:200] = blue
+        rgb[24:36, 42:118] = 255
+    if kind == "bar as wide as the label":
+        rgb[44:48, 40:120] = blue
+    return rgb
+
+
+@pytest.mark.parametrize("kind, is_tab", [
+    ("accent bar", True), ("thin link underline", False), ("grey rule", False), ("selected row", False),
+    ("bar as wide as the label", False), ("nothing", False),
+])
+def test_a_label_on_an_accent_bar_is_a_selected_tab(kind, is_tab):
+    from detact.semantics.tabs import underlined_tabs
+
+    found = underlined_tabs(_tab_label(kind), np.array([[40, 20, 120, 40]]), np.array(["script.py"], dtype=object),
+                            np.array(["text"], dtype=object))
+    assert found.tolist() == ([0] if is_tab else [])
+
 # ---------------------------------------------------------------- plates found in the pixels
 
 def _plate_picture(plate_h: int = 34, plate_w: int = 320, extra: str = "") -> tuple[np.ndarray, Elements]:

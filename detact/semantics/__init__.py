@@ -38,7 +38,7 @@ from .sliders import slider_tracks
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, keypad_keys,
                        list_row_icons, menu_columns, menu_glyphs, table_cells, toolbar_icons, toolbar_labels,
                        tree_headers)
-from .tabs import closable_tabs, tab_icons, tab_rows
+from .tabs import closable_tabs, tab_icons, tab_rows, underlined_tabs
 from .tree import CONTAINER_ROLES, build_tree
 
 __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
@@ -179,6 +179,8 @@ class Semantics:
         roles[text] = harmonised_roles(elements.xyxy[text], roles[text], scale)
         # ... and items between the rules of a tab row are tabs (see `tabs`)
         roles[text[tab_rows(rgb, elements.xyxy[text], roles[text], scale)]] = "tab"
+        # ... and so is a label on an accent bar, a selected tab drawn underlined (see `tabs`)
+        roles[text[underlined_tabs(rgb, elements.xyxy[text], elements.text[text], roles[text])]] = "tab"
         # ... and so is a label with a close glyph right after it (see `tabs`)
         roles[closable_tabs(elements.kind, elements.xyxy, elements.label, roles[:n])] = "tab"
         # ... and a glyph the classifier called a check box or radio before a tab's label is

@@ -30,6 +30,12 @@ hold their close glyph at their far end: two or more labels on one row, each wit
 within `SPREAD_REACH` heights and nothing between, are tabs too (one such pair alone is more
 likely a window's title and its close button).
 
+Rule (`underlined_tabs`): a short label over an accent bar (`ACCENT_CHROMA`, 2 to 6 px thick or
+a quarter of the label's height, under it within half its height) that runs past the label on both sides by at least a third of
+its height is the selected tab of a notebook drawn with an underline (Adwaita-like and
+Material themes; an editor with one document open has a row of one). A link's underline is its
+own colour, one pixel thick and no wider than its text.
+
 Rule (`tab_icons`): a glyph the classifier called a check box, radio or switch with a tab's
 label on its right is that tab's icon (an editor's file-type icon, an empty page drawn as a
 box): a tab holds no check box.
@@ -94,6 +100,40 @@ def closable_tabs(kind: np.ndarray, xyxy: np.ndarray, labels: np.ndarray, roles:
         if (np.abs(cy_all[spread] - cy_all[k]) <= (b[k, 3] - b[k, 1]) / 2).sum() >= 2:   # itself and another
             found.append(k)
     return np.array(sorted(found), np.int64)
+
+
+#: Chroma (largest minus smallest channel) of a selected tab's accent bar: a colour, not a grey.
+ACCENT_CHROMA = 60
+
+
+def underlined_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray) -> np.ndarray:
+    """Rows of the text runs (boxes ``xyxy`` (N, 4), ``texts`` and ``roles`` (N,)) of one to three
+    words in `TAB_GUESSES` roles that sit on an accent bar (the module docstring's rule)."""
+    b = np.asarray(xyxy, np.int64).reshape(-1, 4)
+    H, W = rgb.shape[:2]
+    found = []
+    for r in np.flatnonzero(np.isin(roles, TAB_GUESSES)).tolist():
+        if not 0 < len(str(texts[r]).split()) <= 3:
+            continue
+        x0, y0, x1, y1 = b[r].tolist()
+        h = y1 - y0
+        side = max(2, h // 3)
+        wx0, wx1, wy1 = max(0, x0 - 2 * h), min(W, x1 + 2 * h), min(H, y1 + h // 2 + 6)
+        if wy1 <= y1 or x0 - side < wx0 or x1 + side > wx1:
+            continue
+        crop = rgb[y1:wy1, wx0:wx1].astype(np.int16)
+        accent = (crop.max(axis=2) - crop.min(axis=2)) >= ACCENT_CHROMA
+        rows = np.flatnonzero(accent[:, x0 - wx0:x1 - wx0].mean(axis=1) >= 0.9)
+        # a bar apart from the label: not the bottom of a selected row's plate the label sits on
+        if not 2 <= len(rows) <= max(6, h // 4) or rows[-1] - rows[0] + 1 != len(rows) or rows[0] == 0:
+            continue
+        mid = rgb[(y0 + y1) // 2, max(0, x0 - side):x0].astype(np.int16)
+        if len(mid) and ((mid.max(axis=1) - mid.min(axis=1)) >= ACCENT_CHROMA).mean() > 0.5:
+            continue
+        band = accent[rows].all(axis=0)
+        if band[x0 - side - wx0:x0 - wx0].all() and band[x1 - wx0:x1 + side - wx0].all():
+            found.append(r)
+    return np.array(found, np.int64)
 
 
 def tab_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray) -> np.ndarray:
