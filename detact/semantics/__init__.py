@@ -191,7 +191,7 @@ class Semantics:
         roles = _without_glyph_controls(roles, n, parts, in_tabs)
         # a short label still plain text, centred on a plate the segmenter missed, is a button
         # (linked buttons; see `plates.label_plates`): tab rows have taken their items by now
-        plated = centred_labels(elements.with_(frame=label_plates(rgb, elements, scale)))
+        plated = centred_labels(elements.with_(frame=label_plates(rgb, elements, scale, among=roles[:n] == "text")))
         roles[plated[roles[plated] == "text"]] = "button"
         # ... and items that end in accelerators or submenu arrows are a menu's, and so are the
         # accelerators at their rows' ends (see `siblings`)

@@ -47,18 +47,21 @@ def centred_labels(elements: Elements) -> np.ndarray:
 PLATE_SLACK = 4.0
 
 
-def label_plates(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tolerance: int = 3) -> np.ndarray:
+def label_plates(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tolerance: int = 3,
+                 among: np.ndarray | None = None) -> np.ndarray:
     """``elements.frame`` (N, 4) with a frame added for each unframed short label (one or two
     words) drawn on a plate of its own that the segmenter missed (linked buttons whose rules
     cut the frame into cells, a flat button on a bar): from a seed 3 px left of the text, a
     flood fill over the grey image within ``tolerance`` levels that stays inside a window of 2
     label heights above and below and `PLATE_SLACK` heights beside (a panel or a row's band runs
     out of it), is 18 to 56 px tall (at ``scale`` 1) and taller than the label by 4 px, covers
-    90% of its box (the label left out) and holds the label and nothing else."""
+    90% of its box (the label left out) and holds the label and nothing else. ``among`` (N,)
+    bool limits the labels looked at (default all)."""
     frames = elements.frame.copy()
     b = elements.xyxy.astype(np.int64)
     words = np.array([0 < len(str(t).split()) <= 2 for t in elements.text], bool)
-    rows = np.flatnonzero((elements.kind == "text") & (frames < 0).any(axis=1) & words)
+    among = np.ones(len(elements), bool) if among is None else np.asarray(among, bool)
+    rows = np.flatnonzero((elements.kind == "text") & (frames < 0).any(axis=1) & words & among)
     H, W = rgb.shape[:2]
     centres = elements.centers
     for r in rows.tolist():

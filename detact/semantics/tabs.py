@@ -118,8 +118,12 @@ def underlined_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles:
         x0, y0, x1, y1 = b[r].tolist()
         h = y1 - y0
         side = max(2, h // 3)
-        wx0, wx1, wy1 = max(0, x0 - 2 * h), min(W, x1 + 2 * h), min(H, y1 + h // 2 + 6)
-        if wy1 <= y1 or x0 - side < wx0 or x1 + side > wx1:
+        wx0, wx1, wy1 = x0 - side, x1 + side, min(H, y1 + h // 2 + 6)
+        if wy1 <= y1 or wx0 < 0 or wx1 > W:
+            continue
+        # one column under the label's middle first: most labels have no colour under them
+        probe = rgb[y1:wy1, (x0 + x1) // 2].astype(np.int16)
+        if ((probe.max(axis=1) - probe.min(axis=1)) >= ACCENT_CHROMA).sum() < 2:
             continue
         crop = rgb[y1:wy1, wx0:wx1].astype(np.int16)
         accent = (crop.max(axis=2) - crop.min(axis=2)) >= ACCENT_CHROMA
