@@ -9,7 +9,8 @@ belongs (``parent``), and lists the containers:
         linked buttons (`compounds`) -> roles and states (`roles`, pressed toggles: `pressed`,
         labels centred on plates: `plates`, empty fields and placeholders: `compounds`, tracks
         with a knob: `sliders`, items lined up alike and keypads: `siblings`, lone action icons
-        and drop-down arrows: `roles`, tab rows: `tabs`) -> menu-bar words read one thin glyph
+        and drop-down arrows: `roles`, tab rows and underlined tabs: `tabs`, page number fields:
+        `labels`, labels on plates the segmenter missed: `plates`) -> menu-bar words read one thin glyph
         off (`text.lexicon`) -> names and values (`labels`) -> the
         text boxes inside editable combo boxes (`compounds`) -> containers and parents (`tree`)
 """
