@@ -14,7 +14,7 @@ from detact.semantics.compounds import (compound_candidates, dropdown_rows, empt
                                         placeholder_fields,
                                         plate_combos, plate_frames, spin_buttons, value_texts)
 from detact.semantics.labels import assign_names
-from detact.semantics.plates import centred_labels, label_plates
+from detact.semantics.plates import centred_labels, icon_label_plates, label_plates
 from detact.semantics.roles import action_icons, box_state, control_glyphs, glyphs_read_as_letters, link_texts
 from detact.semantics.sliders import is_slider_track, slider_tracks
 from detact.semantics.siblings import (ACCELERATOR, GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, keypad_keys,
@@ -1124,6 +1124,19 @@ def test_glyphs_of_menu_items_keep_their_roles():
 def test_centred_labels(text_box, frame, centred):
     els = Elements([text_box], ["text"], ["label"], frame=None if frame is None else [frame])
     assert (len(centred_labels(els)) == 1) == centred
+
+
+@pytest.mark.parametrize("icon_x, text_x, frame_x1, words, is_button", [
+    (150, 176, 260, "Help", True),            # a dialog's "Help" with its icon, centred on the plate
+    (110, 136, 300, "Close", False),          # pushed to the left of a wide frame: a field's or a row's
+    (140, 190, 260, "Help", False),           # the label far from the icon
+    (150, 176, 260, "Read the help pages here now", False),   # a sentence
+])
+def test_an_icon_and_its_label_centred_on_a_plate_are_a_button(icon_x, text_x, frame_x1, words, is_button):
+    els = Elements([[icon_x, 16, icon_x + 20, 36], [text_x, 14, text_x + 8 * len(words), 38]], ["icon", "text"],
+                   ["", words])
+    found = icon_label_plates(els, np.array([[100, 8, frame_x1, 44]]), [np.array([0, 1])])
+    assert found.tolist() == ([0] if is_button else [])
 
 
 def _linked_plates(background: int = 225) -> tuple[np.ndarray, Elements]:

@@ -88,3 +88,30 @@ def label_plates(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tolera
         if not inside.any():
             frames[r] = plate
     return frames
+
+
+def icon_label_plates(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray], scale: float = 1.0
+                      ) -> np.ndarray:
+    """Indices of the compound candidates (``boxes`` (K, 4), their ``parts``: rows of
+    ``elements``) that are a button drawn with an icon before its label: two parts, an icon no
+    taller than the frame and a text run of one to three words starting at most one icon width
+    after it, the pair centred across the frame as `centred_labels` wants a label (a dialog's
+    "Help" with its lifebuoy, "Close" with its cross), the frame 18 to 56 px tall at ``scale`` 1.
+    A field starts its content at the left; a list row's icon and name sit at its left."""
+    found = []
+    b = elements.xyxy.astype(np.float64)
+    for k, rows in enumerate(parts):
+        rows = np.asarray(rows)
+        if len(rows) != 2:
+            continue
+        icon, text = rows[elements.kind[rows] == "icon"], rows[elements.kind[rows] == "text"]
+        if len(icon) != 1 or len(text) != 1 or not 0 < len(str(elements.text[text[0]]).split()) <= 3:
+            continue
+        i, t, frame = b[icon[0]], b[text[0]], np.asarray(boxes[k], np.float64)
+        fh = frame[3] - frame[1]
+        if not (18 * scale <= fh <= 56 * scale and i[3] - i[1] <= fh and 0 <= t[0] - i[2] <= i[2] - i[0]):
+            continue
+        pair = np.array([[i[0], min(i[1], t[1]), t[2], max(i[3], t[3])]])
+        if centred_across(pair, frame[None], CENTRE_TOLERANCE, MIN_SIDE_ROOM)[0]:
+            found.append(k)
+    return np.array(found, np.int64)
