@@ -569,20 +569,33 @@ def find_plate(rgb: np.ndarray, box: np.ndarray, away: int, scale: float = 1.0, 
     along = _run(line[:sx][::-1] if away < 0 else line[sx:])
     if not (18 * scale <= tall <= 56 * scale and (along + (x1 - x0) >= 2.5 * tall or not look_along)):
         return None
-    window = np.ascontiguousarray(to_gray(rgb[wy0:wy1, wx0:wx1]))
-    mask = np.zeros((window.shape[0] + 2, window.shape[1] + 2), np.uint8)
-    count, _, _, (px0, py0, pw, ph) = cv2.floodFill(
-        window, mask, (sx, cy), 0, tolerance, tolerance,
-        4 | cv2.FLOODFILL_MASK_ONLY | cv2.FLOODFILL_FIXED_RANGE | (255 << 8))
-    if px0 == 0 or py0 == 0 or px0 + pw == window.shape[1] or py0 + ph == window.shape[0]:
+    flooded = flood_box(rgb, (wx0, wy0, wx1, wy1), (sx, cy), tolerance)
+    if flooded is None:
         return None                                         # ran out of the window: no plate
-    plate = np.array([px0 + wx0, py0 + wy0, px0 + pw + wx0, py0 + ph + wy0], np.int64)
+    count, plate = flooded
+    pw, ph = plate[2] - plate[0], plate[3] - plate[1]
     ends = {"left": x0 - plate[0], "right": plate[2] - x1, "either": min(x0 - plate[0], plate[2] - x1)}
     if not (18 * scale <= ph <= 56 * scale and ph >= (y1 - y0) + 4 and pw >= 3 * ph
             and plate[0] - 1 <= x0 and x1 <= plate[2] + 1 and plate[1] - 1 <= y0 and y1 <= plate[3] + 1
             and ends[at_end] <= 1.5 * ph and count >= min_fill * pw * ph - (x1 - x0) * (y1 - y0)):
         return None
     return plate
+
+
+def flood_box(rgb: np.ndarray, window, seed: tuple[int, int], tolerance: int) -> tuple[int, np.ndarray] | None:
+    """The pixel count and box (x0, y0, x1, y1, image pixels) of the 4-connected flood fill over
+    the grey of ``window`` (x0, y0, x1, y1) of ``rgb`` from ``seed`` (x, y, window pixels),
+    within ``tolerance`` levels of the seed; None when it runs out of the window (a panel, not
+    a plate)."""
+    wx0, wy0, wx1, wy1 = (int(v) for v in window)
+    gray = np.ascontiguousarray(to_gray(rgb[wy0:wy1, wx0:wx1]))
+    mask = np.zeros((gray.shape[0] + 2, gray.shape[1] + 2), np.uint8)
+    count, _, _, (px0, py0, pw, ph) = cv2.floodFill(
+        gray, mask, seed, 0, tolerance, tolerance,
+        4 | cv2.FLOODFILL_MASK_ONLY | cv2.FLOODFILL_FIXED_RANGE | (255 << 8))
+    if px0 == 0 or py0 == 0 or px0 + pw == gray.shape[1] or py0 + ph == gray.shape[0]:
+        return None
+    return int(count), np.array([px0 + wx0, py0 + wy0, px0 + pw + wx0, py0 + ph + wy0], np.int64)
 
 
 def _run(off: np.ndarray) -> int:

@@ -14,12 +14,11 @@ cells, and flat buttons on a bar. `label_plates` finds them from the label outwa
 """
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
 from ..boxes import centred_across, holds_point
 from ..elements import Elements
-from ..text.split import to_gray
+from .compounds import flood_box
 
 #: The text's centre is at most this share of the frame's width (height) off the frame's centre.
 CENTRE_TOLERANCE = 0.1
@@ -72,14 +71,12 @@ def label_plates(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tolera
         sx, sy = x0 - 3 - wx0, (y0 + y1) // 2 - wy0
         if sx < 1:
             continue
-        window = np.ascontiguousarray(to_gray(rgb[wy0:wy1, wx0:wx1]))
-        mask = np.zeros((window.shape[0] + 2, window.shape[1] + 2), np.uint8)
-        count, _, _, (px0, py0, pw, ph) = cv2.floodFill(
-            window, mask, (sx, sy), 0, tolerance, tolerance,
-            4 | cv2.FLOODFILL_MASK_ONLY | cv2.FLOODFILL_FIXED_RANGE | (255 << 8))
-        if px0 == 0 or py0 == 0 or px0 + pw == window.shape[1] or py0 + ph == window.shape[0]:
+        flooded = flood_box(rgb, (wx0, wy0, wx1, wy1), (sx, sy), tolerance)
+        if flooded is None:
             continue                                    # ran out of the window: a panel, no plate
-        plate = np.array([px0 + wx0, py0 + wy0, px0 + pw + wx0, py0 + ph + wy0], np.int64)
+        count, plate = flooded
+        ph = plate[3] - plate[1]
+        pw = plate[2] - plate[0]
         if not (18 * scale <= ph <= 56 * scale and ph >= h + 4 and plate[0] <= x0 and x1 <= plate[2]
                 and plate[1] <= y0 and y1 <= plate[3] and count >= 0.9 * pw * ph - (x1 - x0) * h):
             continue
