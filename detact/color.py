@@ -67,6 +67,12 @@ def dominant_colors(rgb: np.ndarray, xyxy: np.ndarray, step: int = 2) -> list[st
 PLAIN_CHROMA = 60
 
 
+def chroma(pixels: np.ndarray) -> np.ndarray:
+    """(...,) int16: the chroma (largest minus smallest channel, 0-255) of RGB ``pixels`` (..., 3)."""
+    px = np.asarray(pixels).astype(np.int16)
+    return px.max(axis=-1) - px.min(axis=-1)
+
+
 def ink_chroma(rgb: np.ndarray, xyxy: np.ndarray, contrast: int = 40) -> np.ndarray:
     """(N,) float: for each box ``(N, 4)`` of the RGB uint8 image ``rgb`` ``(H, W, 3)``, the
     median chroma (largest minus smallest channel, 0-255) of its ink: the pixels more than
@@ -83,6 +89,5 @@ def ink_chroma(rgb: np.ndarray, xyxy: np.ndarray, contrast: int = 40) -> np.ndar
         gray = crop.mean(axis=2)
         ink = np.abs(gray - np.median(gray)) > contrast
         if ink.any():
-            px = crop[ink]
-            out[i] = float(np.median(px.max(axis=1) - px.min(axis=1)))
+            out[i] = float(np.median(chroma(crop[ink])))
     return out

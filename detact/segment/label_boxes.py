@@ -28,6 +28,19 @@ REACH, MAX_GAP = 2.2, 1.2
 MIN_SIDE, MAX_SIDE = 0.5, 1.3
 
 
+def box_sides(ink: np.ndarray) -> tuple[bool, bool, bool, bool]:
+    """Whether each side (top, bottom, left, right) of the (h, w) bool ``ink``, cut to its
+    bounding box, is drawn: inked along at least 80% of its length in its outer 2 px."""
+    return tuple(bool(side.mean() >= 0.8) for side in (ink[:2].any(axis=0), ink[-2:].any(axis=0),
+                                                       ink[:, :2].any(axis=1), ink[:, -2:].any(axis=1)))
+
+
+def is_square(h: float, w: float, smallest: float, largest: float) -> bool:
+    """Whether an ``h`` x ``w`` shape is about square (sides within 0.85 to 1.18 of each other)
+    with both sides from ``smallest`` to ``largest``."""
+    return smallest <= min(h, w) <= max(h, w) <= largest and 0.85 <= w / h <= 1.18
+
+
 def label_boxes(rgb: np.ndarray, texts: np.ndarray, boxes: np.ndarray, scale: float = 1.0) -> np.ndarray:
     """(K, 4) int32 boxes of faint check boxes in ``rgb`` (H, W, 3) uint8 right before text runs
     ``texts`` (N, 4) where nothing found so far (``boxes`` (M, 4): regions and texts) ends,
@@ -79,11 +92,8 @@ def faint_box(gray: np.ndarray, text_h: float) -> tuple[int, int, int, int] | No
     for x, y, w, h, area in stats[1:].tolist():
         if area < 8 or x == 0 or y == 0 or x + w >= ww or y + h >= hh:
             continue
-        if not MIN_SIDE * text_h <= min(w, h) <= max(w, h) <= MAX_SIDE * text_h or not 0.85 <= w / h <= 1.18:
-            continue
-        shape = ink[y:y + h, x:x + w].astype(bool)
-        sides = (shape[:2].any(axis=0), shape[-2:].any(axis=0), shape[:, :2].any(axis=1), shape[:, -2:].any(axis=1))
-        if sum(bool(side.mean() >= 0.8) for side in sides) < 3:
+        if not is_square(h, w, MIN_SIDE * text_h, MAX_SIDE * text_h) \
+                or sum(box_sides(ink[y:y + h, x:x + w].astype(bool))) < 3:
             continue
         if best is not None:
             return None                     # two box-like shapes: a row of icons, not a check box
@@ -115,10 +125,7 @@ def faint_box_state(image: np.ndarray, box, scale: float = 1.0) -> bool | None:
         return None
     shape = ink[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
     h, w = shape.shape
-    if not 10 * scale <= min(h, w) <= max(h, w) <= 24 * scale or not 0.85 <= w / h <= 1.18:
-        return None
-    sides = (shape[:2].any(axis=0), shape[-2:].any(axis=0), shape[:, :2].any(axis=1), shape[:, -2:].any(axis=1))
-    if sum(bool(side.mean() >= 0.8) for side in sides) < 3:
+    if not is_square(h, w, 10 * scale, 24 * scale) or sum(box_sides(shape)) < 3:
         return None
     inside = g[rows[0] + 3:rows[-1] - 2, cols[0] + 3:cols[-1] - 2]
     return bool(inside.size and (np.abs(inside - int(np.median(inside))) > FAINT).mean() > 0.06)

@@ -30,7 +30,7 @@ from ..color import PLAIN_CHROMA, ink_chroma
 from ..elements import INTERACTIVE, ROLES, STATES
 from ..errors import ModelUnavailable
 from ..runtime import onnx_metadata, ort_session, package_data
-from ..segment.label_boxes import faint_box_state
+from ..segment.label_boxes import box_sides, faint_box_state, is_square
 from ..text.fast import dotted_ring, ink_inside, to_gray
 from .compounds import DROPDOWN_ARROWS
 from .features import CROP_H, CROP_W, FEATURES, FEATURES_VERSION, ControlInputs
@@ -302,10 +302,9 @@ def box_state(image: np.ndarray, box, scale: float = 1.0, contrast: int = 40) ->
     if ink is None:
         return faint_box_state(image, box, scale)
     h, w = ink.shape
-    if not 10 * scale <= min(h, w) <= max(h, w) <= 24 * scale or not 0.85 <= w / h <= 1.18:
+    if not is_square(h, w, 10 * scale, 24 * scale):
         return faint_box_state(image, box, scale)
-    top, bottom, left, right = (bool(side.mean() >= 0.8) for side in (ink[:2].any(axis=0), ink[-2:].any(axis=0),
-                                                                       ink[:, :2].any(axis=1), ink[:, -2:].any(axis=1)))
+    top, bottom, left, right = box_sides(ink)
     # three sides at least (counted as ints: numpy's bools add up as "or"), or the dark top and
     # left of a sunken box whose lit sides are the window's colour (Qt's Windows style)
     if top + bottom + left + right < 3 and not (top and left):

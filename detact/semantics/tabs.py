@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..color import chroma
 from ..text.fast import to_gray
 from ..text.split import median_ink
 from .siblings import GLYPH_LINE_ROLES, ITEM_ROLES, aligned_lines, glyphs_with_labels
@@ -122,17 +123,15 @@ def underlined_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles:
         if wy1 <= y1 or wx0 < 0 or wx1 > W:
             continue
         # one column under the label's middle first: most labels have no colour under them
-        probe = rgb[y1:wy1, (x0 + x1) // 2].astype(np.int16)
-        if ((probe.max(axis=1) - probe.min(axis=1)) >= ACCENT_CHROMA).sum() < 2:
+        if (chroma(rgb[y1:wy1, (x0 + x1) // 2]) >= ACCENT_CHROMA).sum() < 2:
             continue
-        crop = rgb[y1:wy1, wx0:wx1].astype(np.int16)
-        accent = (crop.max(axis=2) - crop.min(axis=2)) >= ACCENT_CHROMA
+        accent = chroma(rgb[y1:wy1, wx0:wx1]) >= ACCENT_CHROMA
         rows = np.flatnonzero(accent[:, x0 - wx0:x1 - wx0].mean(axis=1) >= 0.9)
         # a bar apart from the label: not the bottom of a selected row's plate the label sits on
         if not 2 <= len(rows) <= max(6, h // 4) or rows[-1] - rows[0] + 1 != len(rows) or rows[0] == 0:
             continue
-        mid = rgb[(y0 + y1) // 2, max(0, x0 - side):x0].astype(np.int16)
-        if len(mid) and ((mid.max(axis=1) - mid.min(axis=1)) >= ACCENT_CHROMA).mean() > 0.5:
+        mid = chroma(rgb[(y0 + y1) // 2, max(0, x0 - side):x0])
+        if len(mid) and (mid >= ACCENT_CHROMA).mean() > 0.5:
             continue
         band = accent[rows].all(axis=0)
         if band[x0 - side - wx0:x0 - wx0].all() and band[x1 - wx0:x1 + side - wx0].all():

@@ -34,6 +34,7 @@ SCREENS = [(1024, 768), (1280, 720), (1280, 800), (1366, 768), (1440, 900), (160
 SCREENS_X2 = [(1024, 768), (1280, 720), (1280, 800)]
 HELDOUT_P = 0.14  # share of launches drawn from the held-out themes/styles
 APP_SOURCES = ("apps", "apps2", "apps3")  # real applications (desktop/apps.py)
+GTK_TOOLKITS = ("gtk3", "gtk2")  # report logical pixels at the launch's scale; themes by GTK name
 
 
 @dataclass
@@ -190,7 +191,7 @@ class DesktopBuilder:
             time.sleep(1.5)
             s.fill_screen(".")
             time.sleep(1.0)
-            driver = AppDriver(s, name, rng, app.prefs, L.scale if app.toolkit in ("gtk3", "gtk2") else None)
+            driver = AppDriver(s, name, rng, app.prefs, L.scale if app.toolkit in GTK_TOOLKITS else None)
             return self._scenario(s, driver, name, app.toolkit, L, budget)
 
     def _scenario(self, s: DesktopSession, driver: "_Driver", app: str, toolkit: str, L: Launch,
@@ -228,7 +229,7 @@ class DesktopBuilder:
         elements, ignore = TreeConverter(nodes, toolkit, coord_scale(nodes, w, toolkit, L.scale), w, h).convert()
         if len(elements) < 5:
             raise DesktopError(f"only {len(elements)} elements after {step}")
-        wt = L.theme if toolkit in ("gtk3", "gtk2") else f"{L.theme}{'-dark' if L.dark else '-light'}"
+        wt = L.theme if toolkit in GTK_TOOLKITS else f"{L.theme}{'-dark' if L.dark else '-light'}"
         gt = {"app": L.app or app, "source": "atspi", "width": w, "height": h, "scale": L.scale,
               "theme": "dark" if L.dark else "light", "toolkit": toolkit, "widget_theme": wt,
               "icon_theme": L.icon_theme, "font": L.font, "split": L.split, "step": step,
@@ -245,7 +246,7 @@ def coord_scale(nodes: list[dict], screen_w: int, toolkit: str = "", launch_scal
     GTK 2 apps (source "apps3") always run at scale 1, so they get their launch's 1.
     Other toolkits (Qt reports device pixels) or an unknown scale: guessed from the main
     window filling the screen."""
-    if toolkit in ("gtk3", "gtk2") and launch_scale:
+    if toolkit in GTK_TOOLKITS and launch_scale:
         return float(launch_scale)
     frames = [n["ext"] for n in nodes if n["depth"] == 1 and n.get("ext") and n["ext"][2] > 0]
     if not frames:
