@@ -9,9 +9,9 @@ from PIL import Image, ImageDraw
 from conftest import font
 from detact.text.fast import (capitals_joined, glyph_before, icon_box, icon_edge, letter_sized, lowered_word_ends,
                               per_word_confidence, split_at_separators, split_icon_edges, split_leading_glyphs,
-                              split_unread_leading_ink, trailing_dots, with_side_room, without_line_above, without_line_below,
-                              word_start)
-from detact.text.split import find_underlines, inside_frame, split_line, split_lines
+                              split_unread_leading_ink, split_unread_trailing_ink, trailing_dots, with_row_height,
+                              with_side_room, without_line_above, without_line_below, word_start)
+from detact.text.split import find_underlines, inside_frame, over_cut_strokes, split_line, split_lines
 
 
 def line_image(parts, size=(420, 30), icon_at=None, underline=None) -> np.ndarray:
@@ -420,6 +420,34 @@ def test_ink_the_recognizer_read_no_character_for_is_cut_off_the_front(mark, fir
         assert runs.tolist() == [[10, 0, 90, 20]]
 
 
+@pytest.mark.parametrize("mark, cut", [
+    ("chevron", True),      # a combo box's arrow after its value, read as nothing
+    (None, False),          # blank after the last character: nothing to cut
+    ("dots", False),        # dots the recognizer dropped: too short to be a mark
+    ("touching", False),    # ink running on from the last letter: no gap, so not a separate mark
+])
+def test_ink_the_recognizer_read_no_character_for_is_cut_off_the_end(mark, cut):
+    img = Image.new("L", (200, 20), 250)
+    d = ImageDraw.Draw(img)
+    d.text((12, 1), "None", fill=20, font=font(14))        # ink to x=50 or so
+    if mark == "chevron":
+        d.line((70, 8, 74, 12, 78, 8), fill=60, width=2)
+    elif mark == "dots":
+        for x in (62, 66, 70):
+            d.point((x, 15), fill=20)
+    elif mark == "touching":
+        d.rectangle((46, 9, 62, 11), fill=60)
+    x1 = 84
+    runs, marks = split_unread_trailing_ink(np.asarray(img), np.array([[10, 0, x1, 20]]), ["None"],
+                                            [np.array([16.0, 26.0, 36.0, 45.0])])
+    assert len(marks) == int(cut)
+    if cut:   # the mark's box is its ink; the run now ends at the gap after the label
+        assert marks[0][0] == 70 and marks[0][2] in (79, 80)
+        assert 46 <= runs[0][2] <= 52 and tuple(runs[0][:2]) == (10, 0)
+    else:
+        assert runs.tolist() == [[10, 0, x1, 20]]
+
+
 @pytest.mark.parametrize("conf, length, expected", [
     (0.2, 1, 0.2),              # glyph-sized reads keep their confidence (the threshold is for them)
     (0.2, 4, 0.2),
@@ -818,3 +846,69 @@ def test_three_dots_are_a_more_glyph(ink, dots):
 
     assert three_dots(ink) is dots
 
+
+
+def menu_bar(rule_gap: int | None) -> np.ndarray:
+    """A gray menu bar, "File  Edit  View  Help" 30 px apart, with a full-width rule under
+    it ``rule_gap`` px below the letters' bottom (None: no rule)."""
+    img = Image.new("L", (300, 30), 245)
+    d = ImageDraw.Draw(img)
+    x = 6
+    for word in ("File", "Edit", "View", "Help"):
+        d.text((x, 4), word, fill=30, font=font(14))
+        x += int(d.textlength(word, font=font(14))) + 30
+    if rule_gap is not None:
+        d.line((0, 21 + rule_gap, 299, 21 + rule_gap), fill=190, width=1)
+    return np.asarray(img)
+
+
+@pytest.mark.parametrize("rule_gap, runs", [
+    (None, 4),     # no rule: cut at the gaps
+    (4, 4),        # the bar's bottom border under the words: it joins no columns
+    (2, 4),
+])
+def test_a_rule_across_a_line_box_does_not_join_its_words(rule_gap, runs):
+    img = menu_bar(rule_gap)
+    texts, _ = split_line(img, whole(img))
+    assert len(texts) == runs
+
+
+def cut_word(word: str = "rows", x: int = 20) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """``word`` drawn at ``x`` (gray, 13 px) and the box of its ink, x0 at the first inked column."""
+    img = Image.new("L", (120, 24), 255)
+    ImageDraw.Draw(img).text((x, 2), word, fill=60, font=font(13))
+    gray = np.asarray(img)
+    cols = np.flatnonzero((gray < 215).any(axis=0))
+    rows = np.flatnonzero((gray < 215).any(axis=1))
+    return gray, (int(cols[0]), int(rows[0]) - 1, int(cols[-1]) + 3, int(rows[-1]) + 2)
+
+
+@pytest.mark.parametrize("cut_by, grown_by", [
+    (1, 3),        # the box starts one column into the "r": the stem and 2 px of padding go back in
+    (0, 0),        # the box starts at the ink: as it is
+])
+def test_a_letter_stroke_the_box_cuts_through_is_taken_back(cut_by, grown_by):
+    gray, (x0, y0, x1, y1) = cut_word()
+    out = over_cut_strokes(gray, np.array([[x0 + cut_by, y0, x1, y1]]))
+    assert out[0].tolist() == [x0 + cut_by - grown_by, y0, x1, y1]
+
+
+def test_a_frame_side_or_a_comma_beside_the_box_is_no_cut_stroke():
+    gray, (x0, y0, x1, y1) = cut_word()
+    framed = gray.copy()
+    framed[:, x0 - 1] = 60          # a frame's side, the whole height, right against the box
+    assert over_cut_strokes(framed, np.array([[x0, y0, x1, y1]]))[0, 0] == x0
+    comma, box = cut_word(", rows")
+    start = int(np.flatnonzero((comma[:, box[0] + 6:] < 215).any(axis=0))[0]) + box[0] + 6   # the "r"
+    assert over_cut_strokes(comma, np.array([[start, box[1], box[2], box[3]]]))[0, 0] == start
+
+
+@pytest.mark.parametrize("boxes, tops", [
+    ([[10, 4, 60, 22], [90, 7, 120, 22]], [4, 4]),        # "columns" then "rows": raised to its row
+    ([[10, 4, 60, 22], [400, 7, 430, 22]], [4, 7]),       # too far away
+    ([[10, 4, 60, 22], [90, 7, 120, 18]], [4, 7]),        # another baseline
+    ([[10, 4, 60, 40], [90, 7, 120, 40]], [4, 7]),        # the other run is no letter-height away
+    ([[90, 7, 120, 22]], [7]),                            # alone
+])
+def test_a_run_of_small_letters_is_read_as_tall_as_its_row(boxes, tops):
+    assert with_row_height(np.array(boxes))[:, 1].tolist() == tops

@@ -22,7 +22,7 @@ from .export import RECOGNIZER_HEIGHT
 from .lexicon import calculator_keys, repaired_words
 from .recognize import ScreenRecognizer, TextRecognizer
 from .split import (baseline_and_top, find_underlines, inside_frame, line_ink, median_ink, pair_gaps, split_at_columns,
-                    split_lines, to_gray, true_runs, with_leading_marks)
+                    over_cut_strokes, split_lines, to_gray, true_runs, with_leading_marks)
 
 log = logging.getLogger("detact.text")
 
@@ -479,6 +479,41 @@ def split_unread_leading_ink(gray: np.ndarray, xyxy: np.ndarray, char_x: list[np
     return out, np.array(glyphs, np.int32).reshape(-1, 4)
 
 
+def split_unread_trailing_ink(gray: np.ndarray, xyxy: np.ndarray, texts: list[str], char_x: list[np.ndarray],
+                              contrast: int = 40,
+                              min_gap: float = 0.15, min_room: float = 0.8, min_tall: float = 0.2
+                              ) -> tuple[np.ndarray, np.ndarray]:
+    """`split_unread_leading_ink` at the run's end: ink after the last character's position
+    (which lies at least ``min_room`` line heights before the run's end) past a blank gap of
+    ``min_gap`` line heights (at least 2 px) that the recognizer read no character for -- a combo
+    box's chevron drawn after its value ("Use system settings v"), which kept the arrow out of
+    the frame's free end. Ink less than ``min_tall`` line heights tall (dropped dots) stays.
+    ``texts`` (N,) are the reads, ``char_x`` each character's x. Returns the (N, 4) runs,
+    trimmed, and the (G, 4) boxes of the marks cut off."""
+    out, glyphs = np.array(xyxy, np.int32).reshape(-1, 4).copy(), []
+    for i, (box, text, xs) in enumerate(zip(out, texts, char_x)):
+        x0, y0, x1, y1 = (int(v) for v in box)
+        h = y1 - y0
+        shown = [x for c, x in zip(text, xs) if not c.isspace()]    # a trailing space is read at the gap
+        if not shown or h < 6 or x1 - shown[-1] < min_room * h:
+            continue
+        last = max(0, int(shown[-1]) - x0)
+        ink = median_ink(gray[y0:y1, x0:x1], contrast)
+        cols = ink.any(axis=0)
+        gaps = [(a, b) for a, b in true_runs(~cols[last:])
+                if a > 0 and b < len(cols) - last and b - a >= max(2, min_gap * h)]
+        if not gaps:
+            continue
+        start, end = gaps[0][0] + last, gaps[0][1] + last
+        inked = np.flatnonzero(cols[end:]) + end
+        rows = np.flatnonzero(ink[:, end:].any(axis=1))
+        if not len(inked) or rows[-1] - rows[0] + 1 < min_tall * h:
+            continue
+        glyphs.append((x0 + end, y0, x0 + int(inked[-1]) + 1, y1))
+        out[i, 2] = x0 + start
+    return out, np.array(glyphs, np.int32).reshape(-1, 4)
+
+
 # A number, a space, then more text ("6 comments", "17 files selected", "20 Feb"): what a run
 # read together with the glyph split off its front must say for the glyph to be its first word.
 # Not a lone "7": that is how a bare tick mark in front of a label reads ("7 checkbutton"). A
@@ -751,6 +786,30 @@ def without_line_below(gray: np.ndarray, xyxy: np.ndarray, contrast: int = 48,
     return out
 
 
+def with_row_height(xyxy: np.ndarray, taller: float = 1.15, tallest: float = 1.8, reach: float = 8.0,
+                    baseline: float = 0.15) -> np.ndarray:
+    """Boxes (N, 4), a run of small letters only raised to the top of a taller run standing on
+    its baseline nearby (`FastTextEngine.small_letters_read_tall`): a word with no capital, ascender or descender ("rows",
+    "none") gets a box as tall as its x-height, and the recognizer, which scales every crop to
+    one height, reads such a crop as capitals ("OWS"). The neighbour is ``taller`` to
+    ``tallest`` times the run's height, its bottom within ``baseline`` of its height of the
+    run's, its centre-line overlapping the run's rows, at most ``reach`` of its heights away
+    sideways; the nearest one counts."""
+    out = np.asarray(xyxy).copy()
+    if len(out) < 2:
+        return out
+    b = out.astype(np.int64)
+    h = np.maximum(1, b[:, 3] - b[:, 1])
+    gap = np.maximum(b[None, :, 0] - b[:, None, 2], b[:, None, 0] - b[None, :, 2])   # [run, other]
+    ok = ((h[None, :] >= taller * h[:, None]) & (h[None, :] <= tallest * h[:, None])
+          & (np.abs(b[None, :, 3] - b[:, None, 3]) <= np.maximum(1, baseline * h[None, :]))
+          & (gap >= 0) & (gap <= reach * h[None, :]))
+    for k in np.flatnonzero(ok.any(axis=1)):
+        j = np.flatnonzero(ok[k])
+        out[k, 1] = b[j[np.argmin(gap[k, j])], 1]
+    return out
+
+
 def boxes_to_read(gray: np.ndarray, xyxy: np.ndarray) -> np.ndarray:
     """The boxes (N, 4) the recognizer reads for the runs ``xyxy`` (N, 4) of ``gray`` (H, W):
     without the sliver of the line above or the top of the line below (`without_line_above`,
@@ -895,7 +954,9 @@ class FastTextEngine(TextEngine):
         left edge of the detector's own box where the run starts left of it, in the marks
         `split.with_leading_marks` took in (else -1)."""
         lines, _ = self.detector.detect(rgb)
-        # an opening quote or backtick the detector left out of its line goes back in
+        # a letter's stroke the detector's box cut through goes back in, and an opening quote
+        # or backtick the detector left out of its line (read again below, `leading_marks_confirmed`)
+        lines = over_cut_strokes(gray, lines) if len(lines) else lines
         grown = with_leading_marks(gray, lines) if len(lines) else lines
         xyxy, _, glyphs = split_lines(gray, grown, rgb) if len(lines) else (lines, None, np.zeros((0, 4), np.int32))
         xyxy = split_at_columns(gray, xyxy)
@@ -922,6 +983,7 @@ class FastTextEngine(TextEngine):
         xyxy, glyphs = self.numbers_split_as_glyphs(source, xyxy, glyphs, gray)
         edge[xyxy[:, 0] != x0_split] = -1          # a run that took a number in front is read as it is
         texts, conf, char_x = self.read_runs(source, gray, xyxy)
+        texts, conf, char_x = self.small_letters_read_tall(source, gray, xyxy, texts, conf, char_x)
         xyxy, texts, conf, char_x = self.leading_marks_confirmed(source, gray, xyxy, edge, texts, conf, char_x)
         texts, conf, char_x = self.ellipses_read_apart(source, gray, xyxy, list(texts), conf, char_x)
         xyxy, texts, conf, char_x = self.marks_read_apart(source, gray, xyxy, texts, conf, char_x)
@@ -940,6 +1002,8 @@ class FastTextEngine(TextEngine):
                 if text.strip() == texts[k].strip():
                     conf[k] = max(conf[k], c)
         xyxy, unread = split_unread_leading_ink(gray, xyxy, char_x)
+        xyxy, unread_end = split_unread_trailing_ink(gray, xyxy, texts, char_x)
+        unread = np.concatenate([unread, unread_end])
         rings = lone_rings(gray, xyxy, texts)
         leading = np.concatenate([edges, leading, unread, xyxy[rings]])
         if rings.any():
@@ -970,6 +1034,27 @@ class FastTextEngine(TextEngine):
         (`_runs`' image), each read without the lines above and below it and, when it is a lone glyph, with
         room beside it (`boxes_to_read` on ``gray``)."""
         return self.recognizer.recognize(source, boxes_to_read(gray, xyxy))
+
+    def small_letters_read_tall(self, source: np.ndarray, gray: np.ndarray, xyxy: np.ndarray, texts: list[str],
+                                conf: np.ndarray, char_x: list[np.ndarray], sure: float = 0.9
+                                ) -> tuple[list[str], np.ndarray, list[np.ndarray]]:
+        """Runs read unsurely (`per_word_confidence` under ``sure``) that `with_row_height` would
+        raise to their row's top are read again so; the new read is kept when it is surer. A
+        box as tall as the x-height of "rows" was read "OWS" (0.75), raised "rows" (0.98).
+        Only the read changes, not the run's box; sure reads are not looked at (raising every
+        short run changed the reads of a character map's glyph cells)."""
+        raised = with_row_height(xyxy)
+        lengths = np.array([len(t) for t in texts])
+        todo = np.flatnonzero((raised[:, 1] < xyxy[:, 1])
+                              & (per_word_confidence(np.asarray(conf, np.float32), lengths) < sure) & (lengths > 1))
+        if not len(todo):
+            return texts, conf, char_x
+        again, again_conf, again_x = self.read_runs(source, gray, raised[todo])
+        texts, conf, char_x = list(texts), np.array(conf, np.float32), list(char_x)
+        for k, text, c, xs in zip(todo.tolist(), again, again_conf, again_x):
+            if c > conf[k] and text.strip():
+                texts[k], conf[k], char_x[k] = text, c, xs
+        return texts, conf, char_x
 
     def ellipses_read_apart(self, source: np.ndarray, gray: np.ndarray, xyxy: np.ndarray, texts: list[str],
                             conf: np.ndarray, char_x: list[np.ndarray]) -> tuple[list[str], np.ndarray, list[np.ndarray]]:

@@ -9,7 +9,8 @@ it is tall, then a gap) is split off as an icon candidate instead of being read 
 and a frame the detector took into the box (a text field's border) is left out. A line box
 that runs across several framed fields (a toolbar's page and zoom boxes) holds their sides:
 each is a cut, and it and the borders between two sides go (`frame_sides`); a column of dots
-(a toolbar's grip) is neither text nor an icon.
+(a toolbar's grip) is neither text nor an icon. A rule across the whole box above or below the
+words (a menu bar's bottom border) joins every column and goes first (`without_rules`).
 
 Table cells a word space or two apart are one run to the gap rule; the rows around them show
 the columns (`split_at_columns`): a run is cut at a word gap wider than its other word gaps
@@ -535,6 +536,31 @@ def without_frames(line: LineInk, sides: np.ndarray, max_stroke: int = 3, across
     return LineInk(line.origin, ink, np.where(ink, line.strength, 0), line.colour, (int(rows[0]), int(rows[-1])))
 
 
+def without_rules(line: LineInk, cover: float = 0.9, max_stroke: int = 3) -> LineInk:
+    """``line`` without a rule drawn across it above or below its words: its first or last
+    inked rows (at most ``max_stroke``) when ink covers >= ``cover`` of the box's width there
+    and a blank row parts them from the rest (a menu bar's bottom border that the detector took
+    into the line: it joins every column, so the words were never cut apart)."""
+    ink = line.ink.copy()
+    inked = np.flatnonzero(ink.any(axis=1))
+    full = ink.mean(axis=1) >= cover
+    for edge in (inked[:max_stroke], inked[::-1][:max_stroke]):
+        rule = []
+        for r in edge:
+            if not full[r]:
+                break
+            rule.append(r)
+        if not rule or len(rule) == len(inked):
+            continue
+        beyond = max(rule) + 1 if edge[0] == inked[0] else min(rule) - 1
+        if 0 <= beyond < ink.shape[0] and not ink[beyond].any():
+            ink[rule] = False
+    if ink is line.ink or (ink == line.ink).all():
+        return line
+    rows = np.flatnonzero(ink.any(axis=1))
+    return LineInk(line.origin, ink, np.where(ink, line.strength, 0), line.colour, (int(rows[0]), int(rows[-1])))
+
+
 def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float = 0.25, contrast: int = 40,
                rgb: np.ndarray | None = None) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]]]:
     """Return (text boxes, icon boxes) for one detected line box of a grayscale image: runs cut
@@ -550,6 +576,7 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
     line = line_ink(gray, (x0, fy0, x1, fy1), contrast, rgb)
     if line is None:
         return ([(x0, y0, x1, y1)], []) if gray[y0:y1, x0:x1].size else ([], [])
+    line = without_rules(line)
     runs = true_runs(line.ink.any(axis=0))
     sides = frame_sides(line)
     sides = sides[[cornered(gray, line, side, contrast) for side in sides]] if len(sides) else sides
@@ -587,6 +614,41 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
         gx1 = x0 + min(hi, int(group[-1, 1]) + pad)
         texts.append((gx0, y0, gx1, y1))
     return texts, icons
+
+
+def over_cut_strokes(gray: np.ndarray, xyxy: np.ndarray, contrast: int = 40, stroke: int = 2, pad: int = 2
+                     ) -> np.ndarray:
+    """The detector's line boxes ``(N, 4)`` grown over a letter's stroke their left edge cuts
+    through: a detector box as tall as the x-height of "rows" starts one column into the
+    "r", and the recognizer reads what is left as "OWS". A cut stroke is ink at most ``stroke``
+    px wide just outside the edge, on rows where the edge column is inked too, at least half as
+    tall as the box's ink and inside its rows (not a frame's side, not a comma); the box then
+    takes it in with ``pad`` px of background, which the recognizer needs to read the letter."""
+    out = np.asarray(xyxy, np.int32).reshape(-1, 4).copy()
+    for i, (x0, y0, x1, y1) in enumerate(out.tolist()):
+        if y1 - y0 < 6 or x1 - x0 < 2:
+            continue
+        crop = gray[y0:y1].astype(np.int16)
+        bg = int(np.median(crop[:, x0:x1]))
+        # the left edge only: past a right edge, a "stroke" was as often the next run's "(" or ","
+        inked = np.abs(crop[:, x0] - bg) > contrast
+        outside = [x0 - k for k in range(1, stroke + pad + 1)]
+        if not inked.any() or outside[0] < 0:
+            continue
+        cols = [np.abs(crop[:, c] - bg) > contrast if c >= 0 else np.zeros_like(inked) for c in outside]
+        rows = np.flatnonzero(cols[0])
+        # a letter's cut stem goes on from the edge column's ink and stays inside the rows the
+        # box's ink fills; a frame's side runs the box's whole height, a comma is short
+        box_rows = np.flatnonzero((np.abs(crop[:, x0:x1] - bg) > contrast).any(axis=1))
+        if (not len(rows) or not (cols[0] & inked).any() or len(rows) >= 0.9 * (y1 - y0)
+                or rows[0] < box_rows[0] or rows[-1] > box_rows[-1]
+                or len(rows) < 0.5 * (box_rows[-1] - box_rows[0] + 1)):
+            continue
+        n = next((k for k, c in enumerate(cols) if not c.any()), None)
+        if n is None or n > stroke or any(c.any() for c in cols[n:n + pad]):
+            continue          # wider than a stroke, or more ink beyond it: not a cut letter
+        out[i, 0] = max(0, x0 - min(n + pad, len(outside)))
+    return out
 
 
 def with_leading_marks(gray: np.ndarray, xyxy: np.ndarray, contrast: int = 40, reach: float = 1.0,
