@@ -7,7 +7,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from conftest import font
-from detact.segment.label_boxes import faint_box, faint_box_state, label_boxes
+from detact.segment.label_boxes import faint_box, faint_box_state, faint_ring_state, label_boxes
 
 LIGHT, DARK = (246, 246, 246), (64, 66, 72)
 
@@ -49,7 +49,6 @@ def test_a_faint_box_before_its_label_is_found_and_read(background, outline, fil
 
 @pytest.mark.parametrize("draw, why", [
     (lambda d: None, "nothing drawn"),
-    (lambda d: d.ellipse((20, 30, 34, 44), outline=(200, 200, 200)), "a ring is a radio, not a box"),
     (lambda d: d.rectangle((10, 33, 34, 41), outline=(200, 200, 200)), "a bar is no square"),
     (lambda d: (d.rectangle((6, 30, 18, 42), outline=(200, 200, 200)),
                 d.rectangle((22, 30, 34, 42), outline=(200, 200, 200))), "two boxes: a row of icons"),
@@ -62,6 +61,23 @@ def test_what_is_no_faint_box(draw, why):
     assert faint_box(gray[20:55, 0:42], 18) is None, why
 
 
+@pytest.mark.parametrize("draw, checked", [
+    (lambda d: d.ellipse((20, 30, 34, 44), outline=(200, 200, 200)), False),                 # a light ring
+    (lambda d: d.ellipse((20, 30, 34, 44), fill=(229, 229, 229)), False),                    # a faint disc
+    (lambda d: (d.ellipse((20, 30, 34, 44), fill=(229, 229, 229)),
+                d.ellipse((25, 35, 29, 39), fill=(150, 150, 150))), True),                   # with its dot
+])
+def test_a_faint_radio_is_found_and_read(draw, checked):
+    img = Image.new("RGB", (60, 70), LIGHT)
+    draw(ImageDraw.Draw(img))
+    gray = np.asarray(img.convert("L"))
+    box = faint_box(gray[20:55, 0:42], 18)
+    assert box is not None
+    x0, y0, x1, y1 = box
+    assert faint_ring_state(np.asarray(img), (x0, y0 + 20, x1, y1 + 20)) is checked
+    assert faint_box_state(np.asarray(img), (x0, y0 + 20, x1, y1 + 20)) is None      # no check box
+
+
 def test_a_box_already_found_is_not_proposed_again():
     rgb = _dialog(LIGHT, [((222, 222, 222), None, False, "Remember my choice")])
     text = np.array([[42, 44, 190, 62]])
@@ -69,6 +85,8 @@ def test_a_box_already_found_is_not_proposed_again():
     # a contour running from the box on into the label does not hide it, nor a tick inside it
     assert len(label_boxes(rgb, text, np.array([[19, 45, 120, 61]]))) == 1
     assert len(label_boxes(rgb, text, np.array([[23, 49, 31, 57]]))) == 1
+    # nor an icon further left, before the box
+    assert len(label_boxes(rgb, text, np.array([[0, 40, 12, 66]]))) == 1
 
 
 @pytest.mark.parametrize("background, outline, fill", [
@@ -82,3 +100,26 @@ def test_faint_check_boxes_come_back_as_named_check_boxes(parser, background, ou
     boxes = [e for e in elements if e.role == "checkbox"]
     checked = {e.name: "checked" in e.states for e in boxes if e.kind == "icon"}
     assert checked == {"Show hidden files": False, "Sort folders first": True, "Remember each folder's view": False}
+
+
+def _dark_radios() -> np.ndarray:
+    """A dark panel (60) with three radio buttons 26 px apart: the first checked, a disc in an
+    accent blue with a dot in the panel's tone at its centre, the others discs 11 levels darker
+    than the panel, each with its label 16 px right of it."""
+    img = Image.new("RGB", (360, 120), (60, 60, 60))
+    d = ImageDraw.Draw(img)
+    for k, label in enumerate(("Grab the whole desktop", "Grab the current window", "Select area to grab")):
+        y = 20 + 26 * k
+        if k == 0:
+            d.ellipse((20, y, 34, y + 14), fill=(53, 132, 228))
+            d.ellipse((25, y + 5, 29, y + 9), fill=(47, 47, 47))
+        else:
+            d.ellipse((20, y, 34, y + 14), fill=(49, 49, 49))
+        d.text((42, y + 7), label, fill=(220, 220, 220), font=font(15), anchor="lm")
+    return np.asarray(img)
+
+
+def test_dark_themes_radios_come_back_as_named_radios(parser):
+    radios = {e.name: "checked" in e.states for e in parser.parse(_dark_radios()).elements
+              if e.role == "radio" and e.kind == "icon"}
+    assert radios == {"Grab the whole desktop": True, "Grab the current window": False, "Select area to grab": False}

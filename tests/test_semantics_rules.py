@@ -11,8 +11,8 @@ import pytest
 from detact.elements import Elements
 from detact.semantics.compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos,
                                         entries_with_arrow, fields_around_icons, linked_buttons, placeholder_compounds,
-                                        placeholder_fields,
-                                        plate_combos, plate_frames, spin_buttons, value_texts)
+                                        placeholder_fields, plate_combos, plate_frames, spin_buttons, text_plates,
+                                        value_texts)
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels, icon_label_plates, label_plates
 from detact.semantics.roles import action_icons, box_state, control_glyphs, glyphs_read_as_letters, link_texts
@@ -1975,3 +1975,67 @@ def test_page_buttons_are_named_and_made_buttons():
     out = assign_names(els)
     assert [(e.name, e.role, e.label) for e in out][1:] == [("Previous page", "button", "back"),
                                                              ("Next page", "button", "forward")]
+
+
+def _dark_form(border: int) -> np.ndarray:
+    """A (120, 700) dark panel (45) with "Profile name:" at (20, 36) and an entry at (200, 24),
+    440 x 34, whose 1 px border is ``border`` and whose inside is the panel's grey, holding
+    "Default" (a terminal's profile dialog: the border 18 levels off the panel)."""
+    from PIL import Image, ImageDraw
+
+    from conftest import font
+    img = Image.new("RGB", (700, 120), (45, 45, 45))
+    d = ImageDraw.Draw(img)
+    d.text((20, 41), "Profile name:", fill=(220, 220, 220), font=font(15), anchor="lm")
+    d.rounded_rectangle((200, 24, 640, 58), radius=4, outline=(border,) * 3, fill=(45, 45, 45))
+    d.text((212, 41), "Default", fill=(235, 235, 235), font=font(15), anchor="lm")
+    return np.asarray(img)
+
+
+@pytest.mark.parametrize("border, frame", [
+    (27, [200, 24, 641, 59]),      # a faint border: the plate inside it, grown by the border
+    (45, None),                    # no border: the panel runs out of the window, no plate
+])
+def test_a_faint_fields_plate_is_found_from_its_text(border, frame):
+    rgb = _dark_form(border)
+    els = Elements([[20, 32, 120, 50], [210, 32, 270, 50]], ["text", "text"], ["Profile name:", "Default"])
+    frames = text_plates(rgb, els)
+    assert frames[0].tolist() == [-1, -1, -1, -1]          # the label: no plate round it
+    if frame is None:
+        assert frames[1].tolist() == [-1, -1, -1, -1]
+    else:
+        assert np.abs(frames[1] - frame).max() <= 1, frames[1].tolist()
+
+
+def test_the_parse_calls_a_faint_dark_fields_value_a_text_box(parser):
+    els = parser.parse(_dark_form(27)).elements
+    values = [e for e in els if e.text == "Default"]
+    assert len(values) == 1 and values[0].role == "textbox", values
+
+
+@pytest.mark.parametrize("box, role, is_mate", [
+    ([190, 20, 250, 40], "text", True),         # the next bare label on the tab's row
+    ([60, 21, 90, 40], "combobox", True),       # on its left, a tab label taken for a combo box
+    ([190, 20, 250, 40], "checkbox", False),    # a control keeps its role
+    ([190, 20, 250, 40], "button", False),      # so does a button beside the notebook
+    ([190, 60, 250, 80], "text", False),        # the row below: the pane's content
+    ([400, 20, 460, 40], "text", False),        # more than three heights away
+    ([190, 14, 250, 46], "text", False),        # a run of another size
+])
+def test_the_bare_labels_on_an_underlined_tabs_row_are_its_notebooks_tabs(box, role, is_mate):
+    from detact.semantics.tabs import underlined_tab_mates
+
+    xyxy = np.array([[100, 20, 160, 40], box])
+    found = underlined_tab_mates(xyxy, np.array(["General", "Colors"], object), np.array(["tab", role], object),
+                                 np.array([0]))
+    assert found.tolist() == ([1] if is_mate else [])
+
+
+def test_tab_mates_chain_along_the_row():
+    from detact.semantics.tabs import underlined_tab_mates
+
+    xyxy = np.array([[100, 20, 160, 40], [190, 20, 250, 40], [280, 20, 340, 40], [370, 20, 430, 40]])
+    texts = np.array(["General", "Colors", "Background", "Scrolling"], object)
+    roles = np.array(["tab", "text", "text", "text"], object)
+    assert underlined_tab_mates(xyxy, texts, roles, np.array([0])).tolist() == [1, 2, 3]
+    assert underlined_tab_mates(xyxy, texts, roles, np.array([], np.int64)).tolist() == []

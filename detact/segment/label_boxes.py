@@ -35,6 +35,18 @@ def box_sides(ink: np.ndarray) -> tuple[bool, bool, bool, bool]:
                                                        ink[:, :2].any(axis=1), ink[:, -2:].any(axis=1)))
 
 
+def is_round(ink: np.ndarray) -> bool:
+    """Whether the (h, w) bool ``ink``, cut to its bounding box, is a disc or a ring: its four
+    corners blank (a fifth of its side, at most 15% inked) and its bounding box touched at the
+    middle of each side (a radio button's circle)."""
+    h, w = ink.shape
+    c = max(2, min(h, w) // 5)
+    if max(ink[:c, :c].mean(), ink[:c, -c:].mean(), ink[-c:, :c].mean(), ink[-c:, -c:].mean()) > 0.15:
+        return False
+    mid_r, mid_c = slice(h // 2 - 1, h // 2 + 1), slice(w // 2 - 1, w // 2 + 1)
+    return bool(ink[:2, mid_c].any() and ink[-2:, mid_c].any() and ink[mid_r, :2].any() and ink[mid_r, -2:].any())
+
+
 def is_square(h: float, w: float, smallest: float, largest: float) -> bool:
     """Whether an ``h`` x ``w`` shape is about square (sides within 0.85 to 1.18 of each other)
     with both sides from ``smallest`` to ``largest``."""
@@ -65,13 +77,15 @@ def label_boxes(rgb: np.ndarray, texts: np.ndarray, boxes: np.ndarray, scale: fl
         # centred on the label's row, and close before it
         if abs((by0 + by1) / 2 - cy) > 0.25 * h or x0 - bx1 > MAX_GAP * h:
             continue
-        # something already found in the window and ending there, other than a tick the box
-        # holds: the box is found already, or something else stands before the label (a contour
+        # something already found on the box's rows and ending in the window past the box's left
+        # edge (an icon further left stands before the box; the row above's glyph may reach into
+        # the window), other than a tick the box holds: the box is
+        # found already, or something else stands before the label (a contour
         # running on into the label, the box's edges joined to its first letters, is not the box)
         crosses = (np.minimum(taken[:, 2], win[2]) > np.maximum(taken[:, 0], win[0]) + 1) \
-            & (np.minimum(taken[:, 3], win[3]) > np.maximum(taken[:, 1], win[1]) + 1)
+            & (np.minimum(taken[:, 3], by1) > np.maximum(taken[:, 1], by0) + 1)
         held = (taken[:, 0] > bx0) & (taken[:, 1] > by0) & (taken[:, 2] < bx1) & (taken[:, 3] < by1)
-        if (crosses & (taken[:, 2] <= x0 + 1) & ~held).any():
+        if (crosses & (taken[:, 2] <= x0 + 1) & (taken[:, 2] > bx0 + 1) & ~held).any():
             continue
         found.append((bx0, by0, bx1, by1))
     return np.array(found, np.int32).reshape(-1, 4)
@@ -82,8 +96,8 @@ def faint_box(gray: np.ndarray, text_h: float) -> tuple[int, int, int, int] | No
     ``gray`` that is a check box drawn faintly, or None: ink (more than `FAINT` levels off the
     window's median) in one piece that does not touch the window's edge, square (sides within
     0.85 to 1.18 of each other), `MIN_SIDE` to `MAX_SIDE` of ``text_h``, with three of its
-    sides inked along 80% of their length in their outer 2 px; and no other ink right of it on
-    its rows."""
+    sides inked along 80% of their length in their outer 2 px, or round (`is_round`: a radio
+    button's circle); and no other ink right of it on its rows."""
     g = gray.astype(np.int16)
     ink = (np.abs(g - int(np.median(g))) > FAINT).astype(np.uint8)
     count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
@@ -92,8 +106,9 @@ def faint_box(gray: np.ndarray, text_h: float) -> tuple[int, int, int, int] | No
     for x, y, w, h, area in stats[1:].tolist():
         if area < 8 or x == 0 or y == 0 or x + w >= ww or y + h >= hh:
             continue
+        shape = ink[y:y + h, x:x + w].astype(bool)
         if not is_square(h, w, MIN_SIDE * text_h, MAX_SIDE * text_h) \
-                or sum(box_sides(ink[y:y + h, x:x + w].astype(bool))) < 3:
+                or (sum(box_sides(shape)) < 3 and not is_round(shape)):
             continue
         if best is not None:
             return None                     # two box-like shapes: a row of icons, not a check box
@@ -103,12 +118,27 @@ def faint_box(gray: np.ndarray, text_h: float) -> tuple[int, int, int, int] | No
     return best
 
 
-def faint_box_state(image: np.ndarray, box, scale: float = 1.0) -> bool | None:
-    """Whether the faint check box in ``box`` of ``image`` (RGB (H, W, 3) or gray (H, W)) is
-    ticked: None when the ink (more than `FAINT` levels off the median of the 2 px round
-    ``box``) is no square box 10 to 24 px (at ``scale`` 1) drawn along three of its sides, else
-    whether more than 6% of its inside differs by `FAINT` from the inside's own median (a fill
-    counts as the box's colour, a tick, cross or dash on it as drawn)."""
+def faint_ring_state(image: np.ndarray, box, scale: float = 1.0) -> bool | None:
+    """Whether the faint radio button in ``box`` of ``image`` (RGB (H, W, 3) or gray (H, W)) is
+    checked: None when the ink (more than `FAINT` levels off the median of the 2 px round
+    ``box``) is no round shape (`is_round`) 10 to 24 px across (at ``scale`` 1), else whether a
+    dot is drawn in its middle third (more than `FAINT` levels off the inside's median)."""
+    found = _faint_shape(image, box)
+    if found is None:
+        return None
+    g, shape, (r0, c0) = found
+    h, w = shape.shape
+    if not is_square(h, w, 10 * scale, 24 * scale) or not is_round(shape):
+        return None
+    inside = g[r0 + h // 5:r0 + h - h // 5, c0 + w // 5:c0 + w - w // 5]
+    middle = g[r0 + h // 3:r0 + h - h // 3, c0 + w // 3:c0 + w - w // 3]
+    return bool(middle.size and (np.abs(middle - int(np.median(inside))) > FAINT).mean() > 0.3)
+
+
+def _faint_shape(image: np.ndarray, box) -> tuple[np.ndarray, np.ndarray, tuple[int, int]] | None:
+    """The grey crop of ``box`` of ``image`` with 2 px round it (int16), the ink in it (more than
+    `FAINT` levels off the median of those 2 px) cut to its bounding box, and that box's top-left
+    in the crop; None when the crop is too small or holds no ink."""
     x0, y0, x1, y1 = (int(v) for v in box)
     gx0, gy0 = max(x0 - 2, 0), max(y0 - 2, 0)
     crop = image[gy0:y1 + 2, gx0:x1 + 2]
@@ -123,9 +153,21 @@ def faint_box_state(image: np.ndarray, box, scale: float = 1.0) -> bool | None:
     rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
     if not len(rows):
         return None
-    shape = ink[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
+    return g, ink[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1], (int(rows[0]), int(cols[0]))
+
+
+def faint_box_state(image: np.ndarray, box, scale: float = 1.0) -> bool | None:
+    """Whether the faint check box in ``box`` of ``image`` (RGB (H, W, 3) or gray (H, W)) is
+    ticked: None when the ink (more than `FAINT` levels off the median of the 2 px round
+    ``box``) is no square box 10 to 24 px (at ``scale`` 1) drawn along three of its sides, else
+    whether more than 6% of its inside differs by `FAINT` from the inside's own median (a fill
+    counts as the box's colour, a tick, cross or dash on it as drawn)."""
+    found = _faint_shape(image, box)
+    if found is None:
+        return None
+    g, shape, (r0, c0) = found
     h, w = shape.shape
     if not is_square(h, w, 10 * scale, 24 * scale) or sum(box_sides(shape)) < 3:
         return None
-    inside = g[rows[0] + 3:rows[-1] - 2, cols[0] + 3:cols[-1] - 2]
+    inside = g[r0 + 3:r0 + h - 2, c0 + 3:c0 + w - 2]
     return bool(inside.size and (np.abs(inside - int(np.median(inside))) > FAINT).mean() > 0.06)

@@ -25,24 +25,29 @@ from ..icons.glyphs import ENCODER_SURE
 from ..scale import pixel_scale
 from ..text.lexicon import menu_items_read
 from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
+                        has_dropdown_arrow,
                         fields_around_icons, framed_regions, labelled_plates, linked_buttons, neutral_inside,
                         numeric_text, placeholder_compounds, placeholder_fields, plate_combos, plate_frames,
-                        spin_buttons, stepper_fields, value_apart, value_texts)
+                        spin_buttons, stepper_fields, text_plates, value_apart, value_texts)
 from .features import control_inputs
 from .labels import FIELDS, assign_names, page_fields
 from .plates import KEEP_ROLES, centred_labels, icon_label_plates, label_plates
 from .pressed import pressed_buttons, pressed_labels
 from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, box_state,
                     control_glyphs, glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier,
-                    one_glyph_reads, ring_glyphs, shows_other_glyph)
+                    one_glyph_reads, ring_glyphs, ring_state, shows_other_glyph)
 from .sliders import slider_tracks
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, keypad_keys,
                        list_row_icons, menu_columns, menu_glyphs, table_cells, toolbar_icons, toolbar_labels,
                        tree_headers)
-from .tabs import closable_tabs, tab_icons, tab_rows, underlined_tabs
+from .tabs import closable_tabs, tab_icons, tab_rows, underlined_tab_mates, underlined_tabs
 from .tree import CONTAINER_ROLES, build_tree
 
 __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
+
+#: Roles of a text run after a form's "Label:" that `compounds.text_plates` may find a field's
+#: plate round (the classifier, seeing a bare run, calls a field's value text, a button, tab or row).
+PLATED_GUESSES = ("text", "button", "tab", "listitem")
 
 #: A check box's box, a radio's ring or a switch's pill is at most this tall (px at scale 1).
 MAX_GLYPH = 40
@@ -164,6 +169,15 @@ class Semantics:
         roles[empty_fields(rgb, elements, scale)] = "textbox"
         # ... and so is a text alone at the left of a bordered field's frame: its placeholder
         roles[placeholder_fields(rgb, elements, scale)] = "textbox"
+        # ... also when the segmenter missed that frame, a faint one found from the text outwards
+        # after a form's "Label:"; such a plate ending in a drop-down arrow is a combo box
+        plain = np.isin(roles[:n], PLATED_GUESSES) & (elements.frame < 0).any(axis=1)
+        plates = text_plates(rgb, elements, scale, plain)
+        found = np.flatnonzero((plates != elements.frame).any(axis=1))
+        arrowed = found[[has_dropdown_arrow(rgb, plates[r], elements.xyxy[r]) for r in found.tolist()]]
+        roles[arrowed] = "combobox"
+        plates[np.setdiff1d(np.arange(n), np.setdiff1d(found, arrowed))] = -1    # only the frames found here
+        roles[placeholder_fields(rgb, elements.with_(frame=plates), scale)] = "textbox"
         # ... and so is a candidate made of such a text (and a clear or search icon at its end, or
         # a folder before the text): the text its value, the icon at the end its button
         for k in (placeholder_compounds(rgb, elements, compounds.xyxy, parts, scale) if len(compounds) else []):
@@ -185,7 +199,10 @@ class Semantics:
         # ... and items between the rules of a tab row are tabs (see `tabs`)
         roles[text[tab_rows(rgb, elements.xyxy[text], roles[text], scale)]] = "tab"
         # ... and so is a label on an accent bar, a selected tab drawn underlined (see `tabs`)
-        roles[text[underlined_tabs(rgb, elements.xyxy[text], elements.text[text], roles[text])]] = "tab"
+        under = underlined_tabs(rgb, elements.xyxy[text], elements.text[text], roles[text])
+        roles[text[under]] = "tab"
+        # ... and so are the bare labels on its row, its notebook's other tabs
+        roles[text[underlined_tab_mates(elements.xyxy[text], elements.text[text], roles[text], under)]] = "tab"
         # ... and so is a label with a close glyph right after it (see `tabs`)
         roles[closable_tabs(elements.kind, elements.xyxy, elements.label, roles[:n])] = "tab"
         # ... and a glyph the classifier called a check box or radio before a tab's label is
@@ -216,6 +233,13 @@ class Semantics:
         drawn = np.array([t is not None for t in ticks], bool)
         roles[boxed[drawn]] = "checkbox"
         states = _with_checked(states, boxed[drawn], np.array([bool(t) for t in ticks], bool)[drawn])
+        # ... and one drawn as a ring or disc is a radio (a dark theme's faint disc)
+        discs = [(r, ring_state(rgb, elements.xyxy[r])) for r in boxed[~drawn].tolist()]
+        discs = [(r, dot) for r, dot in discs if dot is not None]
+        if discs:
+            rows = np.array([r for r, _ in discs], np.int64)
+            roles[rows] = "radio"
+            states = _with_checked(states, rows, np.array([dot for _, dot in discs], bool))
         # ... and so is an icon drawn as a ring with a label on its right: a radio button
         rings, dotted = ring_glyphs(rgb, elements, roles)
         roles[rings] = "radio"

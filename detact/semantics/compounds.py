@@ -420,6 +420,51 @@ def plate_frames(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tolera
     return frames
 
 
+#: Farthest a form's label ends before its field's text, in text heights (`text_plates`).
+FORM_REACH = 12
+
+
+def text_plates(rgb: np.ndarray, elements: Elements, scale: float = 1.0, among: np.ndarray | None = None,
+                tolerance: int = 3, reach: int = PLATE_REACH, min_fill: float = 0.9) -> np.ndarray:
+    """``elements.frame`` (N, 4) with a frame added for each unframed text run that starts a
+    plain plate of a text field's shape, found in the pixels from just left of it
+    (`find_plate`, the text within 1.5 plate heights of its left end), holding no other element
+    and labelled by a run ending in ":", the nearest element before it on its line (within
+    `FORM_REACH` text heights, outside the plate): the segmenter misses an entry whose border
+    is a few grey levels off a dark panel (a terminal's "Profile name:"). ``among`` (N,) bool
+    limits the runs looked at (default all).
+    `placeholder_fields` then decides whether the plate is a field's."""
+    frames = elements.frame.copy()
+    b = elements.xyxy.astype(np.int64)
+    among = np.ones(len(elements), bool) if among is None else np.asarray(among, bool)
+    texts = np.flatnonzero(elements.kind == "text")
+    colon = texts[[str(elements.text[t]).rstrip().endswith(":") for t in texts]]
+    rows = np.flatnonzero((elements.kind == "text") & (frames < 0).any(axis=1) & among)
+    rows = rows[~np.isin(rows, colon)]
+    if not len(colon):
+        return frames
+    centres = elements.centers
+    for r in rows.tolist():
+        # a form's field: a label ending in ":" on the text's line, the nearest thing before it
+        # and within `FORM_REACH` of its heights (a table's header cells and a list's selected
+        # rows are plates with no such label)
+        h = b[r, 3] - b[r, 1]
+        cy = (b[r, 1] + b[r, 3]) / 2
+        before = np.flatnonzero((np.abs(centres[:, 1] - cy) <= h / 2) & (b[:, 2] <= b[r, 0] + 1)
+                                & (b[r, 0] - b[:, 2] <= FORM_REACH * h))
+        if not len(before) or before[np.argmax(b[before, 2])] not in colon:
+            continue
+        label = before[np.argmax(b[before, 2])]
+        plate = find_plate(rgb, b[r], -1, scale, tolerance, reach, min_fill, at_end="left", look_along=False)
+        if plate is None or b[label, 2] > plate[0]:
+            continue
+        inside = holds_point(plate, centres)
+        inside[r] = False
+        if not inside.any():            # the fill stops inside the border: the frame takes it in
+            frames[r] = plate + np.array([-1, -1, 1, 1])
+    return frames
+
+
 def plate_combos(rgb: np.ndarray, elements: Elements, groups: np.ndarray, scale: float = 1.0,
                  tolerance: int = 3, reach: int = PLATE_REACH, min_fill: float = 0.9) -> tuple[np.ndarray, list[np.ndarray]]:
     """Combo boxes drawn as a plain plate the segmenter missed (Greybird's filter and font combo

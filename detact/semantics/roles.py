@@ -30,7 +30,7 @@ from ..color import PLAIN_CHROMA, ink_chroma
 from ..elements import INTERACTIVE, ROLES, STATES
 from ..errors import ModelUnavailable
 from ..runtime import onnx_metadata, ort_session, package_data
-from ..segment.label_boxes import box_sides, faint_box_state, is_square
+from ..segment.label_boxes import box_sides, faint_box_state, faint_ring_state, is_square
 from ..text.fast import dotted_ring, ink_inside, to_gray
 from .compounds import DROPDOWN_ARROWS
 from .features import CROP_H, CROP_W, FEATURES, FEATURES_VERSION, ControlInputs
@@ -251,10 +251,12 @@ def is_ring(image: np.ndarray, box, contrast: int = 40) -> bool:
 
 def ring_state(image: np.ndarray, box, contrast: int = 40) -> bool | None:
     """None when the ink in ``box`` of ``image`` is no ring (`is_ring`), else whether a dot
-    sits inside it (a checked radio button)."""
+    sits inside it (a checked radio button). A filled disc with a hole at its centre (a dot in
+    the panel's tone) is checked too; a disc too faint for ``contrast`` is read by
+    `segment.label_boxes.faint_ring_state`."""
     ink = glyph_ink(image, box, contrast)
     if ink is None:
-        return None
+        return faint_ring_state(image, box)
     h, w = ink.shape
     if min(h, w) < 8 or not 0.85 <= w / h <= 1.18:
         return None
@@ -265,7 +267,14 @@ def ring_state(image: np.ndarray, box, contrast: int = 40) -> bool | None:
     middle = ink[int(h * 0.35):h - int(h * 0.35), int(w * 0.35):w - int(w * 0.35)]
     if middle.mean() <= 0.05:
         return False
-    return True if dotted_ring(ink) else None
+    if dotted_ring(ink):
+        return True
+    # a disc filled in an accent colour with a dot in the panel's tone at its centre (a dark
+    # theme's checked radio): a hole in the middle of an otherwise filled disc
+    centre = ink[h // 2 - 1:h // 2 + 1, w // 2 - 1:w // 2 + 1]
+    annulus = ink[c:-c, c:-c].copy()
+    annulus[int(h * 0.35) - c:h - int(h * 0.35) - c, int(w * 0.35) - c:w - int(w * 0.35) - c] = True
+    return True if not centre.any() and annulus.mean() >= 0.9 else None
 
 
 #: What the icon stage calls an empty square box.

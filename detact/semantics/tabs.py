@@ -36,6 +36,10 @@ its height is the selected tab of a notebook drawn with an underline (Adwaita-li
 Material themes; an editor with one document open has a row of one). A link's underline is its
 own colour, one pixel thick and no wider than its text.
 
+Rule (`underlined_tab_mates`): the labels on an underlined tab's row, each within `ROW_GAP`
+heights of the next and of about its height, are that notebook's other tabs: only the selected
+tab has the bar, the others are bare labels the classifier may take for plain text.
+
 Rule (`tab_icons`): a glyph the classifier called a check box, radio or switch with a tab's
 label on its right is that tab's icon (an editor's file-type icon, an empty page drawn as a
 box): a tab holds no check box.
@@ -47,7 +51,7 @@ import numpy as np
 from ..color import chroma
 from ..text.fast import to_gray
 from ..text.split import median_ink
-from .siblings import GLYPH_LINE_ROLES, ITEM_ROLES, aligned_lines, glyphs_with_labels
+from .siblings import GLYPH_LINE_ROLES, HEIGHT_RATIO, ITEM_ROLES, ROW_GAP, aligned_lines, glyphs_with_labels
 
 #: Roles a bare text run is given by mistake that may still be a tab's label (Qt's boxed tabs:
 #: one of "Behavior | Graphics | Interface" came back a combo box). Buttons are left out: a row
@@ -109,11 +113,12 @@ ACCENT_CHROMA = 60
 
 def underlined_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray) -> np.ndarray:
     """Rows of the text runs (boxes ``xyxy`` (N, 4), ``texts`` and ``roles`` (N,)) of one to three
-    words in `TAB_GUESSES` roles that sit on an accent bar (the module docstring's rule)."""
+    words in `TAB_GUESSES` roles (or tabs already) that sit on an accent bar (the module
+    docstring's rule)."""
     b = np.asarray(xyxy, np.int64).reshape(-1, 4)
     H, W = rgb.shape[:2]
     found = []
-    for r in np.flatnonzero(np.isin(roles, TAB_GUESSES)).tolist():
+    for r in np.flatnonzero(np.isin(roles, TAB_GUESSES + ("tab",))).tolist():
         if not 0 < len(str(texts[r]).split()) <= 3:
             continue
         x0, y0, x1, y1 = b[r].tolist()
@@ -137,6 +142,42 @@ def underlined_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles:
         if band[x0 - side - wx0:x0 - wx0].all() and band[x1 - wx0:x1 + side - wx0].all():
             found.append(r)
     return np.array(found, np.int64)
+
+
+#: Roles a bare tab on an underlined tab's row may have been given (a tab label the classifier
+#: took for a combo box too, as `tab_rows` allows); not a button: a dialog's buttons may stand
+#: on a notebook's row (measured: four dev2 buttons became tabs).
+MATE_GUESSES = tuple(r for r in TAB_GUESSES if r != "button") + ("tab", "combobox", "spinbox")
+
+
+def underlined_tab_mates(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray, tabs: np.ndarray) -> np.ndarray:
+    """Rows of the text runs (boxes ``xyxy`` (N, 4), ``texts`` and ``roles`` (N,)) that stand on
+    the row of an underlined tab (``tabs``: rows found by `underlined_tabs`) as the module
+    docstring's rule says: one to four words in `MATE_GUESSES` roles, centres within a third of
+    the tab's height of its centre line, heights within `HEIGHT_RATIO`, chained left and right
+    with gaps of at most `ROW_GAP` heights."""
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    if not len(tabs):
+        return np.zeros(0, np.int64)
+    h = np.maximum(b[:, 3] - b[:, 1], 1.0)
+    cy = (b[:, 1] + b[:, 3]) / 2
+    short = np.array([0 < len(str(t).split()) <= 4 for t in texts], bool)
+    found: set[int] = set()
+    for t in np.asarray(tabs).tolist():
+        mates = np.flatnonzero(short & np.isin(roles, MATE_GUESSES) & (np.abs(cy - cy[t]) <= h[t] / 3)
+                               & (np.maximum(h, h[t]) <= HEIGHT_RATIO * np.minimum(h, h[t])))
+        for step in (-1, 1):                    # walk left, then right, from the tab
+            edge = b[t, 0] if step < 0 else b[t, 2]
+            while True:
+                gap = (edge - b[mates, 2]) if step < 0 else (b[mates, 0] - edge)
+                near = mates[(gap >= -1) & (gap <= ROW_GAP * h[t])]
+                near = near[~np.isin(near, [t, *found])]
+                if not len(near):
+                    break
+                nxt = int(near[np.argmin(np.abs(gap[np.isin(mates, near)]))])
+                found.add(nxt)
+                edge = b[nxt, 0] if step < 0 else b[nxt, 2]
+    return np.array(sorted(found - {int(t) for t in tabs}), np.int64)
 
 
 def tab_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray) -> np.ndarray:
