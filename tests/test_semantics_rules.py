@@ -1159,6 +1159,22 @@ def test_linked_buttons_plates_are_found_from_their_labels():
     assert centred_labels(els.with_(frame=frames)).tolist() == [0, 1, 2]
 
 
+def test_a_gradient_buttons_plate_is_found_from_its_label():
+    """A dialog's "Convert" button drawn as a gradient (244 at the top to 235 at the bottom,
+    Clearlooks-like) in a 1 px border, 4 px from its neighbour: a fill within a few levels of
+    the seed stops half-way down; one that follows the gradient finds the plate."""
+    rgb = np.full((80, 260, 3), 245, np.uint8)
+    for x0 in (20, 120):
+        rgb[20:50, x0:x0 + 96] = 185
+        rgb[21:49, x0 + 1:x0 + 95] = np.linspace(244, 235, 28).astype(np.uint8)[:, None, None]
+    els = Elements([[40, 25, 96, 45], [150, 25, 186, 45]], ["text"] * 2, ["Convert", "OK"])
+    for x0, y0, x1, y1 in els.xyxy.tolist():
+        rgb[y0 + 3:y1 - 3, x0 + 2:x1 - 2] = 60
+    frames = label_plates(rgb, els)
+    assert frames.tolist() == [[21, 21, 115, 49], [121, 21, 215, 49]]
+    assert centred_labels(els.with_(frame=frames)).tolist() == [0, 1]
+
+
 @pytest.mark.parametrize("change, why", [
     (lambda rgb, els: (np.where(rgb == 40, 40, 225).astype(np.uint8), els), "no plate: a panel's text"),
     (lambda rgb, els: (rgb, els.with_(text=np.array(["Add the files now"] * 3, dtype=object))), "a sentence"),
@@ -2039,3 +2055,18 @@ def test_tab_mates_chain_along_the_row():
     roles = np.array(["tab", "text", "text", "text"], object)
     assert underlined_tab_mates(xyxy, texts, roles, np.array([0])).tolist() == [1, 2, 3]
     assert underlined_tab_mates(xyxy, texts, roles, np.array([], np.int64)).tolist() == []
+
+
+@pytest.mark.parametrize("texts, boxes, frame, is_font", [
+    (["Monospace Regular", "12"], [[459, 218, 631, 244], [640, 218, 658, 244]], [445, 213, 672, 247], True),
+    (["Sans Bold", "10"], [[459, 219, 540, 243], [645, 221, 660, 242]], [445, 213, 672, 247], True),
+    (["Monospace Regular", "12"], [[459, 218, 631, 244], [560, 218, 578, 244]], [445, 213, 672, 247], False),  # mid-frame
+    (["Monospace Regular", "px"], [[459, 218, 631, 244], [640, 218, 658, 244]], [445, 213, 672, 247], False),  # no size
+    (["Monospace Regular", "12"], [[459, 218, 631, 244], [640, 214, 660, 250]], [445, 213, 672, 247], False),  # taller
+    (["Monospace Regular", "12"], [[459, 218, 631, 244], [640, 218, 658, 244]], [445, 180, 672, 280], False),  # no field
+])
+def test_a_frame_holding_a_fonts_name_and_size_is_a_font_button(texts, boxes, frame, is_font):
+    from detact.semantics.plates import font_buttons
+
+    els = Elements(boxes, ["text", "text"], texts)
+    assert font_buttons(els, np.array([frame]), [np.array([0, 1])]).tolist() == ([0] if is_font else [])

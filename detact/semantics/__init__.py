@@ -31,7 +31,7 @@ from .compounds import (compound_candidates, dropdown_rows, empty_fields, entrie
                         spin_buttons, stepper_fields, text_plates, value_apart, value_texts)
 from .features import control_inputs
 from .labels import FIELDS, assign_names, page_fields
-from .plates import KEEP_ROLES, centred_labels, icon_label_plates, label_plates
+from .plates import KEEP_ROLES, centred_labels, font_buttons, icon_label_plates, label_plates
 from .pressed import pressed_buttons, pressed_labels
 from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, box_state,
                     control_glyphs, glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier,
@@ -161,6 +161,11 @@ class Semantics:
         if len(compounds):
             plated = icon_label_plates(elements, compounds.xyxy, parts, scale)
             roles[n + plated[~np.isin(roles[n + plated], KEEP_ROLES)]] = "button"
+            # ... and a frame holding a font's name and its size is a font button: its two texts
+            # are the button's (a candidate with two texts is no control of its own)
+            fonts = font_buttons(elements, compounds.xyxy, parts, scale)
+            if len(fonts):
+                roles[np.concatenate([parts[k] for k in fonts])] = "button"
         # a framed text button whose grey plate is darker than its bar is pressed (see `pressed`)
         labels = np.flatnonzero((elements.kind == "text") & (roles[:n] == "button") & (elements.frame >= 0).all(axis=1))
         for r in labels[pressed_labels(rgb, elements.xyxy[labels], elements.frame[labels], scale)].tolist():

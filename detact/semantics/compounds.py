@@ -627,17 +627,19 @@ def find_plate(rgb: np.ndarray, box: np.ndarray, away: int, scale: float = 1.0, 
     return plate
 
 
-def flood_box(rgb: np.ndarray, window, seed: tuple[int, int], tolerance: int) -> tuple[int, np.ndarray] | None:
+def flood_box(rgb: np.ndarray, window, seed: tuple[int, int], tolerance: int,
+              fixed: bool = True) -> tuple[int, np.ndarray] | None:
     """The pixel count and box (x0, y0, x1, y1, image pixels) of the 4-connected flood fill over
     the grey of ``window`` (x0, y0, x1, y1) of ``rgb`` from ``seed`` (x, y, window pixels),
-    within ``tolerance`` levels of the seed; None when it runs out of the window (a panel, not
+    within ``tolerance`` levels of the seed (``fixed``) or of each filled neighbour (not
+    ``fixed``: a plate drawn as a gradient); None when it runs out of the window (a panel, not
     a plate)."""
     wx0, wy0, wx1, wy1 = (int(v) for v in window)
     gray = np.ascontiguousarray(to_gray(rgb[wy0:wy1, wx0:wx1]))
     mask = np.zeros((gray.shape[0] + 2, gray.shape[1] + 2), np.uint8)
     count, _, _, (px0, py0, pw, ph) = cv2.floodFill(
         gray, mask, seed, 0, tolerance, tolerance,
-        4 | cv2.FLOODFILL_MASK_ONLY | cv2.FLOODFILL_FIXED_RANGE | (255 << 8))
+        4 | cv2.FLOODFILL_MASK_ONLY | (cv2.FLOODFILL_FIXED_RANGE if fixed else 0) | (255 << 8))
     if px0 == 0 or py0 == 0 or px0 + pw == gray.shape[1] or py0 + ph == gray.shape[0]:
         return None
     return int(count), np.array([px0 + wx0, py0 + wy0, px0 + pw + wx0, py0 + ph + wy0], np.int64)

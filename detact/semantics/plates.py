@@ -44,6 +44,8 @@ def centred_labels(elements: Elements) -> np.ndarray:
 
 #: A label's plate found in the pixels is at most this many label heights wider than the label.
 PLATE_SLACK = 4.0
+#: Largest grey step between neighbouring pixels of a plate drawn as a gradient (`label_plates`).
+GRADIENT_STEP = 2
 
 
 def label_plates(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tolerance: int = 3,
@@ -51,7 +53,8 @@ def label_plates(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tolera
     """``elements.frame`` (N, 4) with a frame added for each unframed short label (one or two
     words) drawn on a plate of its own that the segmenter missed (linked buttons whose rules
     cut the frame into cells, a flat button on a bar): from a seed 3 px left of the text, a
-    flood fill over the grey image within ``tolerance`` levels that stays inside a window of 2
+    flood fill over the grey image within ``tolerance`` levels (else, for a gradient, within
+    `GRADIENT_STEP` of each neighbour) that stays inside a window of 2
     label heights above and below and `PLATE_SLACK` heights beside (a panel or a row's band runs
     out of it), is 18 to 56 px tall (at ``scale`` 1) and taller than the label by 4 px, covers
     90% of its box (the label left out) and holds the label and nothing else. ``among`` (N,)
@@ -71,14 +74,22 @@ def label_plates(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tolera
         sx, sy = x0 - 3 - wx0, (y0 + y1) // 2 - wy0
         if sx < 1:
             continue
-        flooded = flood_box(rgb, (wx0, wy0, wx1, wy1), (sx, sy), tolerance)
+        # a plate of one grey first; then one drawn as a gradient (GTK 2 and Clearlooks-like
+        # buttons shade from top to bottom, so a fill within a few levels of the seed stops
+        # half-way down), each filled pixel within `GRADIENT_STEP` levels of its neighbour
+        for fixed, tol in ((True, tolerance), (False, GRADIENT_STEP)):
+            flooded = flood_box(rgb, (wx0, wy0, wx1, wy1), (sx, sy), tol, fixed)
+            if flooded is None:
+                break                                   # ran out of the window: a panel, no plate
+            count, plate = flooded
+            ph = plate[3] - plate[1]
+            pw = plate[2] - plate[0]
+            if (18 * scale <= ph <= 56 * scale and ph >= h + 4 and plate[0] <= x0 and x1 <= plate[2]
+                    and plate[1] <= y0 and y1 <= plate[3] and count >= 0.9 * pw * ph - (x1 - x0) * h):
+                break
+        else:
+            continue
         if flooded is None:
-            continue                                    # ran out of the window: a panel, no plate
-        count, plate = flooded
-        ph = plate[3] - plate[1]
-        pw = plate[2] - plate[0]
-        if not (18 * scale <= ph <= 56 * scale and ph >= h + 4 and plate[0] <= x0 and x1 <= plate[2]
-                and plate[1] <= y0 and y1 <= plate[3] and count >= 0.9 * pw * ph - (x1 - x0) * h):
             continue
         inside = holds_point(plate, centres)
         inside[r] = False
@@ -112,3 +123,30 @@ def icon_label_plates(elements: Elements, boxes: np.ndarray, parts: list[np.ndar
         if centred_across(pair, frame[None], CENTRE_TOLERANCE, MIN_SIDE_ROOM)[0]:
             found.append(k)
     return np.array(found, np.int64)
+
+
+def font_buttons(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray], scale: float = 1.0) -> np.ndarray:
+    """Indices of the compound candidates (``boxes`` (K, 4), their ``parts``: rows of
+    ``elements``) that are a font button (GTK's GtkFontButton): two text runs on one line in a
+    frame 18 to 56 px tall (``scale`` 1), a font's name starting within one frame height of its
+    left end and a size of one to three digits ending within one frame height of its right
+    end, drawn no taller than the name. A field holds one text; a spin box's number has its
+    arrows or steppers after it."""
+    found = []
+    b = elements.xyxy.astype(np.float64)
+    for k, rows in enumerate(parts):
+        rows = np.asarray(rows)
+        if len(rows) != 2 or not (elements.kind[rows] == "text").all():
+            continue
+        name, size = rows[np.argsort(b[rows, 0])]
+        frame = np.asarray(boxes[k], np.float64)
+        fh = frame[3] - frame[1]
+        n, z = b[name], b[size]
+        if not (18 * scale <= fh <= 56 * scale and str(elements.text[size]).strip().isdigit()
+                and len(str(elements.text[size]).strip()) <= 3 and not str(elements.text[name]).strip().isdigit()):
+            continue
+        same_line = abs((n[1] + n[3]) - (z[1] + z[3])) / 2 <= 0.3 * (n[3] - n[1])
+        if same_line and n[0] - frame[0] <= fh and frame[2] - z[2] <= fh and z[3] - z[1] <= n[3] - n[1] + 1:
+            found.append(k)
+    return np.array(found, np.int64)
+
