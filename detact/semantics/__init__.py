@@ -46,8 +46,9 @@ from .tree import CONTAINER_ROLES, build_tree
 __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
 
 #: Roles of a text run after a form's "Label:" that `compounds.text_plates` may find a field's
-#: plate round (the classifier, seeing a bare run, calls a field's value text, a button, tab or row).
-PLATED_GUESSES = ("text", "button", "tab", "listitem")
+#: plate round (the classifier, seeing a bare run, calls a field's value text, a button, a tab,
+#: a row, a menu item or a combo box; a plate with no drop-down arrow is no combo box's).
+PLATED_GUESSES = ("text", "button", "tab", "listitem", "menuitem", "combobox")
 
 #: A check box's box, a radio's ring or a switch's pill is at most this tall (px at scale 1).
 MAX_GLYPH = 40
