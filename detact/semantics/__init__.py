@@ -35,7 +35,7 @@ from .plates import KEEP_ROLES, centred_labels, font_buttons, icon_label_plates,
 from .pressed import pressed_buttons, pressed_labels
 from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, box_state,
                     control_glyphs, glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier,
-                    one_glyph_reads, ring_glyphs, ring_state, shows_other_glyph)
+                    one_glyph_reads, ring_glyphs, ring_state, shows_other_glyph, with_states)
 from .sliders import slider_tracks
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, keypad_keys,
                        list_row_icons, menu_columns, menu_glyphs, table_cells, toolbar_icons, toolbar_labels,
@@ -182,8 +182,10 @@ class Semantics:
         found = np.flatnonzero((plates != elements.frame).any(axis=1))
         arrowed = found[[has_dropdown_arrow(rgb, plates[r], elements.xyxy[r]) for r in found.tolist()]]
         roles[arrowed] = "combobox"
-        plates[np.setdiff1d(np.arange(n), np.setdiff1d(found, arrowed))] = -1    # only the frames found here
-        roles[placeholder_fields(rgb, elements.with_(frame=plates), scale)] = "textbox"
+        fields = np.setdiff1d(found, arrowed)
+        only = np.full_like(plates, -1)                  # only the frames found here, of no combo box
+        only[fields] = plates[fields]
+        roles[placeholder_fields(rgb, elements.with_(frame=only), scale)] = "textbox"
         # ... and so is a candidate made of such a text (and a clear or search icon at its end, or
         # a folder before the text): the text its value, the icon at the end its button
         for k in (placeholder_compounds(rgb, elements, compounds.xyxy, parts, scale) if len(compounds) else []):
@@ -240,12 +242,9 @@ class Semantics:
         roles[boxed[drawn]] = "checkbox"
         states = _with_checked(states, boxed[drawn], np.array([bool(t) for t in ticks], bool)[drawn])
         # ... and one drawn as a ring or disc is a radio (a dark theme's faint disc)
-        discs = [(r, ring_state(rgb, elements.xyxy[r])) for r in boxed[~drawn].tolist()]
-        discs = [(r, dot) for r, dot in discs if dot is not None]
-        if discs:
-            rows = np.array([r for r, _ in discs], np.int64)
-            roles[rows] = "radio"
-            states = _with_checked(states, rows, np.array([dot for _, dot in discs], bool))
+        discs, dots = with_states(boxed[~drawn], [ring_state(rgb, elements.xyxy[r]) for r in boxed[~drawn].tolist()])
+        roles[discs] = "radio"
+        states = _with_checked(states, discs, dots)
         # ... and so is an icon drawn as a ring with a label on its right: a radio button
         rings, dotted = ring_glyphs(rgb, elements, roles)
         roles[rings] = "radio"

@@ -410,11 +410,7 @@ def plate_frames(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tolera
     for r in rows.tolist():
         for away in (-1, 1):
             plate = find_plate(rgb, b[r], away, scale, tolerance, reach, min_fill)
-            if plate is None:
-                continue
-            inside = holds_point(plate, centres)
-            inside[r] = False
-            if not inside.any():
+            if plate is not None and holds_only(plate, centres, r):
                 frames[r] = plate
                 break
     return frames
@@ -439,10 +435,10 @@ def text_plates(rgb: np.ndarray, elements: Elements, scale: float = 1.0, among: 
     among = np.ones(len(elements), bool) if among is None else np.asarray(among, bool)
     texts = np.flatnonzero(elements.kind == "text")
     colon = texts[[str(elements.text[t]).rstrip().endswith(":") for t in texts]]
-    rows = np.flatnonzero((elements.kind == "text") & (frames < 0).any(axis=1) & among)
-    rows = rows[~np.isin(rows, colon)]
     if not len(colon):
         return frames
+    rows = np.flatnonzero((elements.kind == "text") & (frames < 0).any(axis=1) & among)
+    rows = rows[~np.isin(rows, colon)]
     centres = elements.centers
     for r in rows.tolist():
         # a form's field: a label ending in ":" on the text's line, the nearest thing before it
@@ -452,16 +448,12 @@ def text_plates(rgb: np.ndarray, elements: Elements, scale: float = 1.0, among: 
         cy = (b[r, 1] + b[r, 3]) / 2
         before = np.flatnonzero((np.abs(centres[:, 1] - cy) <= h / 2) & (b[:, 2] <= b[r, 0] + 1)
                                 & (b[r, 0] - b[:, 2] <= FORM_REACH * h))
-        if not len(before) or before[np.argmax(b[before, 2])] not in colon:
+        label = before[np.argmax(b[before, 2])] if len(before) else -1
+        if label not in colon:
             continue
-        label = before[np.argmax(b[before, 2])]
         plate = find_plate(rgb, b[r], -1, scale, tolerance, reach, min_fill, at_end="left", look_along=False)
-        if plate is None or b[label, 2] > plate[0]:
-            continue
-        inside = holds_point(plate, centres)
-        inside[r] = False
-        if not inside.any():            # the fill stops inside the border: the frame takes it in
-            frames[r] = plate + np.array([-1, -1, 1, 1])
+        if plate is not None and b[label, 2] <= plate[0] and holds_only(plate, centres, r):
+            frames[r] = plate + np.array([-1, -1, 1, 1])   # the fill stops inside the border
     return frames
 
 
@@ -527,6 +519,14 @@ def labelled_plates(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tol
         plates.append(plate)
         parts.append(np.concatenate([[r], held_texts[np.argsort(b[held_texts, 0], kind="stable")]]).astype(np.int64))
     return np.array(plates, np.int64).reshape(-1, 4), parts
+
+
+def holds_only(plate: np.ndarray, centres: np.ndarray, r: int) -> bool:
+    """Whether ``plate`` (4,) holds none of the (N, 2) ``centres`` but row ``r``'s (a plate
+    found round one element must hold that element alone)."""
+    inside = holds_point(plate, centres)
+    inside[r] = False
+    return not inside.any()
 
 
 def _held_on_line(plate: np.ndarray, boxes: np.ndarray, centres: np.ndarray, r: int) -> np.ndarray | None:

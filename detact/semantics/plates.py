@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..boxes import centred_across, holds_point
+from ..boxes import centred_across
 from ..elements import Elements
-from .compounds import flood_box
+from .compounds import flood_box, holds_only
 
 #: The text's centre is at most this share of the frame's width (height) off the frame's centre.
 CENTRE_TOLERANCE = 0.1
@@ -74,28 +74,31 @@ def label_plates(rgb: np.ndarray, elements: Elements, scale: float = 1.0, tolera
         sx, sy = x0 - 3 - wx0, (y0 + y1) // 2 - wy0
         if sx < 1:
             continue
-        # a plate of one grey first; then one drawn as a gradient (GTK 2 and Clearlooks-like
-        # buttons shade from top to bottom, so a fill within a few levels of the seed stops
-        # half-way down), each filled pixel within `GRADIENT_STEP` levels of its neighbour
-        for fixed, tol in ((True, tolerance), (False, GRADIENT_STEP)):
-            flooded = flood_box(rgb, (wx0, wy0, wx1, wy1), (sx, sy), tol, fixed)
-            if flooded is None:
-                break                                   # ran out of the window: a panel, no plate
-            count, plate = flooded
-            ph = plate[3] - plate[1]
-            pw = plate[2] - plate[0]
-            if (18 * scale <= ph <= 56 * scale and ph >= h + 4 and plate[0] <= x0 and x1 <= plate[2]
-                    and plate[1] <= y0 and y1 <= plate[3] and count >= 0.9 * pw * ph - (x1 - x0) * h):
-                break
-        else:
-            continue
-        if flooded is None:
-            continue
-        inside = holds_point(plate, centres)
-        inside[r] = False
-        if not inside.any():
+        plate = _label_plate(rgb, (wx0, wy0, wx1, wy1), (sx, sy), b[r], scale, tolerance)
+        if plate is not None and holds_only(plate, centres, r):
             frames[r] = plate
     return frames
+
+
+def _label_plate(rgb: np.ndarray, window, seed: tuple[int, int], label: np.ndarray, scale: float,
+                 tolerance: int) -> np.ndarray | None:
+    """The plate round ``label`` (x0, y0, x1, y1) that `label_plates` wants, flooded from
+    ``seed`` (window pixels) inside ``window``, or None: a plate of one grey first (within
+    ``tolerance`` of the seed); then one drawn as a gradient (GTK 2 and Clearlooks-like buttons
+    shade from top to bottom, so that fill stops half-way down), each filled pixel within
+    `GRADIENT_STEP` levels of its neighbour."""
+    x0, y0, x1, y1 = (int(v) for v in label)
+    h = y1 - y0
+    for fixed, tol in ((True, tolerance), (False, GRADIENT_STEP)):
+        flooded = flood_box(rgb, window, seed, tol, fixed)
+        if flooded is None:
+            return None                                 # ran out of the window: a panel, no plate
+        count, plate = flooded
+        ph, pw = plate[3] - plate[1], plate[2] - plate[0]
+        if (18 * scale <= ph <= 56 * scale and ph >= h + 4 and plate[0] <= x0 and x1 <= plate[2]
+                and plate[1] <= y0 and y1 <= plate[3] and count >= 0.9 * pw * ph - (x1 - x0) * h):
+            return plate
+    return None
 
 
 def icon_label_plates(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray], scale: float = 1.0

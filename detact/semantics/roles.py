@@ -209,7 +209,7 @@ def ring_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, max_gap: float = 1
     for links are radios' labels)."""
     free = (elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL)
     icons = _glyphs_labelled_by_controls(rgb, elements, roles, free, max_gap)
-    return _with_states(icons, [ring_state(rgb, elements.xyxy[r]) for r in icons.tolist()])
+    return with_states(icons, [ring_state(rgb, elements.xyxy[r]) for r in icons.tolist()])
 
 
 def _glyphs_labelled_by_controls(rgb: np.ndarray, elements, roles: np.ndarray, free: np.ndarray,
@@ -223,7 +223,7 @@ def _glyphs_labelled_by_controls(rgb: np.ndarray, elements, roles: np.ndarray, f
     return icons[~(menu_items(elements.xyxy, roles, elements.text)[labels] | (roles[labels] == "tab") | links)]
 
 
-def _with_states(icons: np.ndarray, states: list[bool | None]) -> tuple[np.ndarray, np.ndarray]:
+def with_states(icons: np.ndarray, states: list[bool | None]) -> tuple[np.ndarray, np.ndarray]:
     """The ``icons`` whose state is not None, and those states (K,) bool."""
     rows = np.array([r for r, st in zip(icons.tolist(), states) if st is not None], np.int64)
     return rows, np.array([st for st in states if st is not None], bool)
@@ -297,7 +297,7 @@ def box_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, scale: float = 1.0,
     icons = _glyphs_labelled_by_controls(rgb, elements, roles, free, max_gap)
     states = [box_state(rgb, elements.xyxy[r], scale) for r in icons.tolist()]
     # a box named "stop" must be empty: a filled one is as likely a folder's icon
-    return _with_states(icons, [None if st and elements.label[r] in EMPTY_BOXES else st
+    return with_states(icons, [None if st and elements.label[r] in EMPTY_BOXES else st
                                 for r, st in zip(icons.tolist(), states)])
 
 

@@ -170,11 +170,10 @@ def underlined_tab_mates(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray,
             edge = b[t, 0] if step < 0 else b[t, 2]
             while True:
                 gap = (edge - b[mates, 2]) if step < 0 else (b[mates, 0] - edge)
-                near = mates[(gap >= -1) & (gap <= ROW_GAP * h[t])]
-                near = near[~np.isin(near, [t, *found])]
-                if not len(near):
+                near = (gap >= -1) & (gap <= ROW_GAP * h[t]) & ~np.isin(mates, [t, *found])
+                if not near.any():
                     break
-                nxt = int(near[np.argmin(np.abs(gap[np.isin(mates, near)]))])
+                nxt = int(mates[near][np.argmin(np.abs(gap[near]))])
                 found.add(nxt)
                 edge = b[nxt, 0] if step < 0 else b[nxt, 2]
     return np.array(sorted(found - {int(t) for t in tabs}), np.int64)

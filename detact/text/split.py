@@ -530,6 +530,12 @@ def without_frames(line: LineInk, sides: np.ndarray, max_stroke: int = 3, across
         for r in [*range(min(max_stroke, h)), *range(max(0, h - max_stroke), h)]:
             if ink[r, a:b].mean() >= across:
                 ink[r, a:b] = False
+    return _with_ink(line, ink)
+
+
+def _with_ink(line: LineInk, ink: np.ndarray) -> LineInk:
+    """``line`` with only the (h, w) bool ``ink`` kept (strengths cleared elsewhere, rows
+    recounted); ``line`` itself when no ink is left."""
     rows = np.flatnonzero(ink.any(axis=1))
     if not len(rows):
         return line
@@ -541,10 +547,10 @@ def without_rules(line: LineInk, cover: float = 0.9, max_stroke: int = 3) -> Lin
     inked rows (at most ``max_stroke``) when ink covers >= ``cover`` of the box's width there
     and a blank row parts them from the rest (a menu bar's bottom border that the detector took
     into the line: it joins every column, so the words were never cut apart)."""
-    ink = line.ink.copy()
-    inked = np.flatnonzero(ink.any(axis=1))
-    full = ink.mean(axis=1) >= cover
-    for edge in (inked[:max_stroke], inked[::-1][:max_stroke]):
+    inked = np.flatnonzero(line.ink.any(axis=1))
+    full = line.ink.mean(axis=1) >= cover
+    rules = []
+    for edge, step in ((inked[:max_stroke], 1), (inked[::-1][:max_stroke], -1)):   # from the top, the bottom
         rule = []
         for r in edge:
             if not full[r]:
@@ -552,13 +558,14 @@ def without_rules(line: LineInk, cover: float = 0.9, max_stroke: int = 3) -> Lin
             rule.append(r)
         if not rule or len(rule) == len(inked):
             continue
-        beyond = max(rule) + 1 if edge[0] == inked[0] else min(rule) - 1
-        if 0 <= beyond < ink.shape[0] and not ink[beyond].any():
-            ink[rule] = False
-    if ink is line.ink or (ink == line.ink).all():
+        beyond = rule[-1] + step                         # the row past the rule, toward the words
+        if 0 <= beyond < line.ink.shape[0] and not line.ink[beyond].any():
+            rules += rule
+    if not rules:                                        # most lines: no copy
         return line
-    rows = np.flatnonzero(ink.any(axis=1))
-    return LineInk(line.origin, ink, np.where(ink, line.strength, 0), line.colour, (int(rows[0]), int(rows[-1])))
+    ink = line.ink.copy()
+    ink[rules] = False
+    return _with_ink(line, ink)
 
 
 def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float = 0.25, contrast: int = 40,
