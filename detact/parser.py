@@ -22,6 +22,7 @@ from .color import dominant_colors
 from .elements import Elements, ParseResult
 from .icons.columns import column_icons
 from .icons.glyphs import label_icons, read_glyphs, subpixel_text
+from .icons.context import folders_that_open
 from .icons.vocabulary import distinct_icon_names
 from .icons.window_controls import window_buttons
 from .imageio import ImageInput, image_sha256, load_image, screen_scale
@@ -125,6 +126,7 @@ class Parser:
 
     def _parse_rgb(self, rgb: np.ndarray, timings: dict, t0: float, regions: Elements | None = None) -> ParseResult:
         elements, groups = self.leaves(rgb, timings, regions)
+        elements = folders_that_open(elements)  # New, Open, Save: see `icons.context`
         containers = Elements()
         if self.semantics is not None:
             t = time.perf_counter()

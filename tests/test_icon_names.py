@@ -14,12 +14,14 @@ ADWAITA = Path("/usr/share/icons/Adwaita/scalable")
 
 
 @pytest.mark.parametrize("labels, screen, expected", [
-    (["search"], ["Search"], ["magnifying glass"]),             # a "Search" menu beside the magnifier
-    (["search"], ["Search:"], ["magnifying glass"]),            # punctuation is no difference
+    (["search"], ["Search"], ["find"]),                         # a "Search" menu beside the magnifier
+    (["search"], ["Search:"], ["find"]),                        # punctuation is no difference
+    (["search", "find"], ["Search"], ["magnifying glass", "find"]),  # "find" is on the screen already
     (["search"], ["Search files"], ["search"]),                 # only a whole read counts
-    (["search"], ["Search", "magnifying glass"], ["look up"]),  # the next free synonym ("find" is another id)
+    (["search"], ["Search", "Find"], ["magnifying glass"]),     # the next free synonym
+    (["search"], ["Search", "find", "magnifying glass"], ["look up"]),
     (["back", "edit"], ["Back"], ["go back", "edit"]),          # per label
-    (["refresh"], [], ["refresh"]),                             # no text: the function id
+    (["reload"], [], ["reload"]),                               # no text: the function id
     (["fa:xmark"], ["fa:xmark"], ["fa:xmark"]),                 # not a function id: as it is
     ([""], [""], [""]),
 ])

@@ -137,7 +137,7 @@ def _letter_toolbar(letter_plate: bool, word: bool) -> tuple[np.ndarray, Element
 
 
 @pytest.mark.parametrize("letter_plate, word, sure, kind", [
-    (False, False, True, "icon"),     # a flat "new file" read as "D" among icons: the icon
+    (False, False, True, "icon"),     # a flat "new" (document) icon read as "D" among icons: the icon
     (False, False, False, "text"),    # the encoder unsure: the read stays
     (True, False, True, "text"),      # on its own plate: a key's letter
     (False, True, True, "text"),      # a word beside it: a letter of the line
@@ -146,10 +146,10 @@ def test_a_letter_among_toolbar_icons(letter_plate, word, sure, kind):
     rgb, els = _letter_toolbar(letter_plate, word)
     score = ENCODER_SURE + 0.1 if sure else ENCODER_SURE - 0.1
     # the letter on a plate of its own is looked up on the plate (`icon_frames`)
-    answers = {tuple(int(v) for v in b): ("new file", "", score, "encoder") for b in [*els.xyxy, *els.frame]}
+    answers = {tuple(int(v) for v in b): ("new", "", score, "encoder") for b in [*els.xyxy, *els.frame]}
     out = label_icons(rgb, els, FixedRecognizer(answers))
     assert out.kind[0] == kind
-    assert out.label[0] == ("new file" if kind == "icon" else "")
+    assert out.label[0] == ("new" if kind == "icon" else "")
 
 
 def _result(roles, probs, classes, states):

@@ -17,7 +17,7 @@ Rules (all vectorised over the element list):
    `ENCODER_SURE`, or it reads as two bars or rings ("00", "II": `PAUSE_READS`) and the
    recognizer surely names it pause, and when it is one or two characters among a toolbar's
    icons as in rule 3 (no plate of its own, two or more icons beside it on its row, no word
-   beside it) and the recognizer surely names a function: a flat "new file" read as "D" or
+   beside it) and the recognizer surely names a function: a flat "new" (document) icon read as "D" or
    "C+", a folder as "B". A region too flat for rule 1 lying across a row of
    icons or short reads (`toolbar_dashes`: a toolbar's "-") is an icon on an exact bank match. A
    short read with an icon-sized frame of its own (`icon_frames`) is looked up on that frame too
@@ -31,7 +31,7 @@ Rules (all vectorised over the element list):
    a checkbox). Icons the encoder named (no bank match) are read too: a confident read makes
    them text, keeping the function as the label when the encoder was sure (`ENCODER_SURE`) --
    except a sure guess with no plate of its own, two or more icons beside it on its row
-   (`icon_neighbours`) and no word (`beside_words`): a toolbar's flat "new file" reads as "D",
+   (`icon_neighbours`) and no word (`beside_words`): a toolbar's flat "new" (document) icon reads as "D",
    its magnifier as "Q", while a keypad's "=" (which the encoder may take for a drag handle) is
    drawn on a key and the "<" of "< Back" stands beside its word -- and except a sure guess of a
    check box, radio or switch (`CONTROL_GLYPHS`). A read whose window reached
@@ -57,7 +57,7 @@ ICON_ONE_CHAR_CONFIDENCE = 0.8
 #: Encoder probability from which a guessed function stays on as the label of the text a
 #: confident glyph read makes of the icon (under it the read replaces the guess).
 ENCODER_SURE = 0.5
-#: What an icon's glyph reads as and no text is (rule 3): a circular arrow (refresh, revert, redo)
+#: What an icon's glyph reads as and no text is (rule 3): a circular arrow (reload, revert, redo)
 #: read as "@" stays an icon.
 ICON_READS = frozenset({"@"})
 #: Functions that are a control's indicator, not a glyph to read (rule 3).
@@ -370,7 +370,7 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine, subpixel: bool = Fa
     guessed = (elements.kind == "icon") & (elements.label != "") & (elements.icon == "")
     is_text = elements.kind == "text"
     # ... but not one surely guessed among a toolbar's icons, drawn without a plate of its own
-    # and with no word beside it: a "new file" read as "D", a magnifier as "Q" (a keypad's keys
+    # and with no word beside it: a "new" (document) icon read as "D", a magnifier as "Q" (a keypad's keys
     # have plates; the "<" of "< Back" and the "|" of "x ^ y | 192" stand among words)
     toolbar = guessed & (elements.score >= ENCODER_SURE) & on_toolbar(elements, elements.kind == "icon")
     # nor one surely guessed to be a check box, radio or switch: its ink is a control, and a read

@@ -66,20 +66,24 @@ class Vocabulary:
     def distinct_labels(self, labels: Sequence[str], screen_texts: Iterable[str]) -> list[str]:
         """``labels`` with every function id that a text on the screen also spells (one of
         ``screen_texts``, compared by its `tokens`: case and punctuation aside) replaced by the
-        function's first synonym that no text spells and no other function or id claims: a
-        "Search" menu keeps its word and the magnifier beside it becomes "magnifying glass"; a
-        sidebar's "Trash" row and its bin icon, "Trash" and "recycle bin".
+        function's first synonym that no text spells and that is its own word or the id of a
+        function no label on this screen has: a "Search" menu keeps its word and the magnifier
+        beside it becomes "find" (what a text editor calls that button), or "magnifying glass"
+        when a find icon is there too; a sidebar's "Trash" row and its bin icon, "Trash" and
+        "recycle bin".
         What a screen writes names its text with certainty, an icon's function is a guess, and
         two elements that answer to one word leave an agent (or a grounding metric) to pick by
         size. Labels that are no function id, or whose synonyms are all taken, stay."""
         taken = {tuple(tokens(t)) for t in screen_texts}
         own, ids = self._by_own_word, self._by_id
+        on_screen = set(labels)
         out = list(labels)
         for i, label in enumerate(labels):
             f = ids.get(label)
             if f is None or tuple(tokens(label)) not in taken:
                 continue
-            free = [w for w in f.words if tuple(tokens(w)) not in taken and own.get(w) is f and w not in ids]
+            free = [w for w in f.words if tuple(tokens(w)) not in taken and w != label
+                    and (own.get(w) is f if w not in ids else w not in on_screen)]
             if free:
                 out[i] = free[0]
         return out

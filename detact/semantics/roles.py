@@ -348,10 +348,10 @@ def _one_glyph(elements) -> np.ndarray:
 #: these, alone (no label on its right), is a button the classifier may have taken for a picture
 #: (`action_icons`). Object and status functions (folder, file, user, warning) stay out.
 ACTION_FUNCTIONS = frozenset({
-    "back", "forward", "up", "home", "refresh", "search", "open", "save", "save as", "close", "menu",
+    "back", "forward", "up", "home", "reload", "search", "open", "save", "save as", "close", "menu",
     "more options", "add", "remove", "delete", "edit", "settings", "play", "pause", "stop", "next",
     "previous", "undo", "redo", "cut", "copy", "paste", "print", "zoom in", "zoom out", "download",
-    "upload", "share", "send", "new file", "new folder", "new tab", "minimize", "maximize", "restore",
+    "upload", "share", "send", "new", "new folder", "new tab", "minimize", "maximize", "restore",
     "rotate left", "rotate right", "fullscreen", "help"})
 
 
