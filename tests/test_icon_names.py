@@ -29,6 +29,16 @@ def test_distinct_labels(labels, screen, expected):
     assert load_vocabulary().distinct_labels(labels, screen) == expected
 
 
+@pytest.mark.parametrize("labels, buttons, expected", [
+    (["home", "home"], [True, False], ["home", "house"]),    # the toolbar's Home, a path bar's house
+    (["home", "home"], [True, True], ["home", "home"]),      # two buttons: nothing to tell apart
+    (["home", "home"], [False, False], ["home", "home"]),
+    (["home", "back"], [True, False], ["home", "back"]),     # another function
+])
+def test_an_icon_that_is_no_button_leaves_its_word_to_a_button(labels, buttons, expected):
+    assert load_vocabulary().distinct_labels(labels, [], buttons=buttons) == expected
+
+
 @pytest.mark.parametrize("word, function", [
     ("search", "search"),             # an id
     ("magnifying glass", "search"),   # a word only one function lists

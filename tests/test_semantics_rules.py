@@ -995,6 +995,15 @@ def test_zoom_buttons_beside_a_zoom_level(row, expected):
     assert zoom_buttons(boxes, text, label, role) == expected
 
 
+@pytest.mark.parametrize("icon_label, name", [
+    ("zoom in", "zoom in"),      # the icon stage named it already: its label's spelling, one name
+    ("add", "Zoom in"),          # a plus drawn beside the level: named by what it does there
+])
+def test_zoom_button_names_agree_with_their_icon(icon_label, name):
+    els = layout(([100, 20, 150, 42], "text", "100%", "text"), ([170, 22, 188, 40], "icon", "", "button", icon_label))
+    assert assign_names(els)[1].name == name
+
+
 def menu_layout(ends: list[str], roles: tuple[str, ...] = ("listitem", "text", "link", "listitem"),
                 reach: int = 150, blocked: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A column of items 27 px apart (x 60), each row's end ``ends[i]`` drawn ``reach`` px

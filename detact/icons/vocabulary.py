@@ -20,6 +20,19 @@ from ..runtime import package_data
 from ..task.textmatch import tokens
 
 
+#: Icon functions that are things done, not things shown: an icon the icon stage names one of
+#: these, alone (no label on its right), is a button the classifier may have taken for a picture
+#: (`semantics.roles.action_icons`), and a button named one keeps the word from an icon drawn
+#: alike that is no button (`distinct_icon_names`). Object and status functions (folder, file,
+#: user, warning) and shapes (caret down) stay out.
+ACTION_FUNCTIONS = frozenset({
+    "back", "forward", "up", "home", "reload", "search", "find", "open", "save", "save as", "close", "menu",
+    "more options", "add", "remove", "delete", "edit", "settings", "play", "pause", "stop", "next",
+    "previous", "undo", "redo", "cut", "copy", "paste", "print", "zoom in", "zoom out", "download",
+    "upload", "share", "send", "new", "new folder", "new tab", "minimize", "maximize", "restore",
+    "rotate left", "rotate right", "fullscreen", "help"})
+
+
 @dataclass(frozen=True)
 class Function:
     """One UI function: its id (also its main word), synonyms and description."""
@@ -63,7 +76,8 @@ class Vocabulary:
                 owners.setdefault(w, []).append(f)
         return {w: fs[0] for w, fs in owners.items() if len(fs) == 1}
 
-    def distinct_labels(self, labels: Sequence[str], screen_texts: Iterable[str]) -> list[str]:
+    def distinct_labels(self, labels: Sequence[str], screen_texts: Iterable[str],
+                        buttons: Sequence[bool] | None = None) -> list[str]:
         """``labels`` with every function id that a text on the screen also spells (one of
         ``screen_texts``, compared by its `tokens`: case and punctuation aside) replaced by the
         function's first synonym that no text spells and that is its own word or the id of a
@@ -73,14 +87,20 @@ class Vocabulary:
         "recycle bin".
         What a screen writes names its text with certainty, an icon's function is a guess, and
         two elements that answer to one word leave an agent (or a grounding metric) to pick by
-        size. Labels that are no function id, or whose synonyms are all taken, stay."""
+        size. Labels that are no function id, or whose synonyms are all taken, stay.
+        ``buttons`` (one per label): which icons are buttons. An icon that is none takes another
+        word as well when a button has its label: the house before a path bar's folder name
+        and the toolbar's Home button, "house" and "home" (a button does what its icon says;
+        the other icon shows the thing its text names)."""
         taken = {tuple(tokens(t)) for t in screen_texts}
         own, ids = self._by_own_word, self._by_id
         on_screen = set(labels)
+        pressed = {lab for lab, button in zip(labels, buttons) if button} if buttons is not None else set()
         out = list(labels)
         for i, label in enumerate(labels):
             f = ids.get(label)
-            if f is None or tuple(tokens(label)) not in taken:
+            shown = label in pressed and not buttons[i]
+            if f is None or (tuple(tokens(label)) not in taken and not shown):
                 continue
             free = [w for w in f.words if tuple(tokens(w)) not in taken and w != label
                     and (own.get(w) is f if w not in ids else w not in on_screen)]
@@ -123,8 +143,8 @@ def function_words(label: str) -> tuple[str, ...]:
 
 def distinct_icon_names(elements: Elements) -> Elements:
     """``elements`` with each icon's function label (and its name, where it is the label) made
-    one that no text element reads (`Vocabulary.distinct_labels`); unchanged without the
-    vocabulary."""
+    one that no text element reads, nor a button whose label is that action (`ACTION_FUNCTIONS`)
+    when the icon is no button (`Vocabulary.distinct_labels`); unchanged without the vocabulary."""
     icons = np.flatnonzero((elements.kind == "icon") & (elements.label != ""))
     if not len(icons):
         return elements
@@ -133,7 +153,9 @@ def distinct_icon_names(elements: Elements) -> Elements:
     except ModelUnavailable:
         return elements
     old = elements.label[icons]
-    new = vocabulary.distinct_labels(old.tolist(), elements.text[elements.kind == "text"].tolist())
+    new = vocabulary.distinct_labels(old.tolist(), elements.text[elements.kind == "text"].tolist(),
+                                     buttons=((elements.role[icons] == "button")
+                                              & np.isin(old, list(ACTION_FUNCTIONS))).tolist())
     label, name = elements.label.copy(), elements.name.copy()
     label[icons] = new
     renamed = icons[(old != np.array(new, dtype=object)) & (name[icons] == old)]

@@ -282,7 +282,10 @@ def _named_buttons(xyxy: np.ndarray, text: np.ndarray, label: np.ndarray, role: 
     name, role = name.copy(), role.copy()
     for found in (zoom_buttons(xyxy, text, label, role), page_buttons(xyxy, text, label, role)):
         for i, button_name in found.items():                                   # rules 6 and 7
-            name[i], role[i] = button_name, "button"
+            # an icon already labelled so keeps its label's spelling: one name, not two
+            # differing in case ("zoom in" and "Zoom in")
+            same = str(label[i]).lower() == button_name.lower()
+            name[i], role[i] = (str(label[i]) if same else button_name), "button"
     menu = (role == "button") & np.isin(name, DROPDOWN_ARROWS)                  # rule 8
     menu[menu] = ~_touch_fields(xyxy[menu], xyxy[np.isin(role, FIELDS)])
     name[menu] = MENU_BUTTON

@@ -29,6 +29,7 @@ from ..boxes import gaps_beside
 from ..color import PLAIN_CHROMA, ink_chroma
 from ..elements import INTERACTIVE, ROLES, STATES
 from ..errors import ModelUnavailable
+from ..icons.vocabulary import ACTION_FUNCTIONS
 from ..runtime import onnx_metadata, ort_session, package_data
 from ..segment.label_boxes import box_sides, faint_box_state, faint_ring_state, is_square
 from ..text.fast import dotted_ring, ink_inside, to_gray
@@ -342,17 +343,6 @@ def _one_glyph(elements) -> np.ndarray:
     w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
     short = np.array([0 < len(str(t).strip()) <= 2 for t in elements.text], bool)
     return (elements.kind == "text") & short & (w <= 1.5 * h)
-
-
-#: Icon functions that are things done, not things shown: an icon the icon stage names one of
-#: these, alone (no label on its right), is a button the classifier may have taken for a picture
-#: (`action_icons`). Object and status functions (folder, file, user, warning) stay out.
-ACTION_FUNCTIONS = frozenset({
-    "back", "forward", "up", "home", "reload", "search", "open", "save", "save as", "close", "menu",
-    "more options", "add", "remove", "delete", "edit", "settings", "play", "pause", "stop", "next",
-    "previous", "undo", "redo", "cut", "copy", "paste", "print", "zoom in", "zoom out", "download",
-    "upload", "share", "send", "new", "new folder", "new tab", "minimize", "maximize", "restore",
-    "rotate left", "rotate right", "fullscreen", "help"})
 
 
 #: How far a drop-down arrow (`compounds.DROPDOWN_ARROWS`) looks for text on either side, in its
