@@ -52,10 +52,14 @@ class TextDetector:
         sh, sw = max(1, round(h * scale)), max(1, round(w * scale))
         img = rgb if scale == 1.0 else cv2.resize(rgb, (sw, sh), interpolation=cv2.INTER_AREA)
         ph, pw = -(-sh // 32) * 32, -(-sw // 32) * 32
-        # Paddle models are trained on BGR; mean = std = 0.5.
-        x = np.full((ph, pw, 3), 0.0, np.float32)
-        x[:sh, :sw] = img[:, :, ::-1].astype(np.float32) * (2.0 / 255.0) - 1.0
-        return x.transpose(2, 0, 1)[None], scale
+        # Paddle models are trained on BGR; mean = std = 0.5. The padding is mid grey (128, ~0 once
+        # normalised). OpenCV writes the contiguous NCHW blob in one pass: building it in float
+        # with numpy and a transposed view took twice as long on a 1080p screen.
+        if (ph, pw) != (sh, sw):
+            img = cv2.copyMakeBorder(img, 0, ph - sh, 0, pw - sw, cv2.BORDER_CONSTANT, value=(128, 128, 128))
+        blob = cv2.dnn.blobFromImage(np.ascontiguousarray(img), scalefactor=2.0 / 255.0,
+                                     mean=(127.5, 127.5, 127.5), swapRB=True)
+        return blob, scale
 
     def detect(self, rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         x, scale = self._prepare(rgb)

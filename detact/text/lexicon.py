@@ -169,6 +169,16 @@ def _known(word: str, words: frozenset[str]) -> bool:
     return low in words or low.capitalize() in words or low.upper() in words
 
 
+def known_words(text: str) -> bool:
+    """Whether ``text`` is nothing but words of the list (any casing it uses), each maybe
+    followed by punctuation: "Dark mode settings", "Search." (False for an empty text, digits,
+    paths, addresses and misreads such as "Labellmport")."""
+    words = english_words()
+    pieces = text.split()
+    return bool(pieces) and bool(words) and all(
+        (m := _WORD.fullmatch(p)) is not None and _known(m.group(1), words) for p in pieces)
+
+
 #: The words of one or two letters that count as words on their own (rule 1): the list also
 #: has every letter and abbreviations such as "rs", "es", "ed", "lp".
 SHORT_WORDS = frozenset("a i am an as at be by do go he if in is it me my no of oh ok on or so to up us we".split())
