@@ -36,6 +36,13 @@ def test_only_menu_items_are_corrected():
 # --- letters the CTC decoder merged or split, mended with the bundled English word list -------
 
 @pytest.mark.parametrize("read, mended", [
+    # rule 4: an "O" in a hex colour is a zero; words after a "#" are not colours
+    ("#ffffOO", "#ffff00"),
+    ("Colour: #O0O", "Colour: #000"),
+    ("#Oslo", "#Oslo"),
+    ("#TODO", "#TODO"),
+    ("#food", "#food"),                        # small "o"s: a tag's word
+    ("#ffffOOO", "#ffffOOO"),                  # 7 characters: no colour
     # rule 1: a space inside a word
     ("Docum ents", "Documents"),
     ("45 c omments", "45 comments"),          # a lone letter is no word of its own

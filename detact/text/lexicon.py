@@ -35,7 +35,9 @@ rule needs no word list:
 
 4. An "O" among digits is a zero: a run of digits and "O"s (at least one digit, two characters)
    with no letter touching it ("U+OO41" -> "U+0041", "2O24" -> "2024"; "CO2", "H2O" stay), and
-   a lone "O" before a size unit ("O bytes" -> "0 bytes").
+   a lone "O" before a size unit ("O bytes" -> "0 bytes"); so is a capital "O" in a hex colour,
+   a "#" and 3, 4, 6 or 8 hex digits and "O"s ("#ffffOO" -> "#ffff00"; "#Oslo", "#TODO" and
+   "#food" stay).
 5. A zero among letters is an "O": a "0" between two letters, or starting a word the list
    has when it starts with "O" instead, in a word with no other digit ("Libre0ffice",
    "mode0ffset", "0verview"; "0xff", "fe80", "a0b1", "#e0f", "0px", "0min" stay).
@@ -125,6 +127,7 @@ _WORD_END = re.compile(r"([a-z]+)([.,:;!?]*)")
 #: Digits and "O"s with no letter on either side (rule 4).
 _DIGITS_WITH_O = re.compile(r"(?<![A-Za-z])(?=[0-9Oo]*[0-9])[0-9Oo]{2,}(?![A-Za-z])")
 #: A lone "O" before a size unit (rule 4).
+_HEX_COLOUR = re.compile(r"(?<![\w#])#(?=[0-9A-Fa-fO]*O)(?:[0-9A-Fa-fO]{8}|[0-9A-Fa-fO]{6}|[0-9A-Fa-fO]{3,4})(?![\w])")
 _ZERO_SIZE = re.compile(r"(?<![\w.,])[Oo](?= (?:bytes|B|KB|KiB|MB|MiB|GB|GiB|items|files)\b)")
 #: Two dots after a letter at the end of a run: a collapsed ellipsis (rule 3).
 _TWO_DOTS = re.compile(r"(?<=[A-Za-z])\.\.$")
@@ -206,6 +209,7 @@ def repaired_words(text: str, words: frozenset[str] | None = None) -> str:
     `english_words` (without one, only rules 4 to 6, 10 and 11 apply)."""
     words = english_words() if words is None else words
     text = _ZERO_SIZE.sub("0", _DIGITS_WITH_O.sub(lambda m: re.sub("[Oo]", "0", m.group()), text))
+    text = _HEX_COLOUR.sub(lambda m: m.group().replace("O", "0"), text)
     text = _ALPHANUMERIC.sub(lambda m: _zeros_as_o(m.group(), words), text)
     text = _SECONDS.sub("s", _EXTENSION.sub(_small_extension, text))
     text = _QUERY.sub(lambda m: _QUERY_AMPERSAND.sub(r"\1&", m.group()), text)
