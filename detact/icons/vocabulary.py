@@ -95,11 +95,11 @@ class Vocabulary:
         taken = {tuple(tokens(t)) for t in screen_texts}
         own, ids = self._by_own_word, self._by_id
         on_screen = set(labels)
-        pressed = {lab for lab, button in zip(labels, buttons) if button} if buttons is not None else set()
+        button_labels = {lab for lab, button in zip(labels, buttons) if button} if buttons is not None else set()
         out = list(labels)
         for i, label in enumerate(labels):
             f = ids.get(label)
-            shown = label in pressed and not buttons[i]
+            shown = label in button_labels and not buttons[i]
             if f is None or (tuple(tokens(label)) not in taken and not shown):
                 continue
             free = [w for w in f.words if tuple(tokens(w)) not in taken and w != label
