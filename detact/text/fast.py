@@ -1084,8 +1084,8 @@ class FastTextEngine(TextEngine):
         b = xyxy.astype(np.int64)
         todo = np.flatnonzero((per_word_confidence(np.asarray(conf, np.float32), lengths) < sure)
                               & (lengths > 1) & (lengths <= RETRY_MAX_CHARS)
-                              & ((b[:, 3] - b[:, 1]) - 2 * RETRY_SHIFT >= RETRY_MIN_HEIGHT)  # a shorter window clips letters
-                              & ~np.array([known_words(t) for t in texts], bool))
+                              & ((b[:, 3] - b[:, 1]) - 2 * RETRY_SHIFT >= RETRY_MIN_HEIGHT))  # a shorter window clips letters
+        todo = todo[[not known_words(texts[k]) for k in todo.tolist()]] if len(todo) else todo
         if not len(todo):
             return texts, conf, char_x
         left, short = b[todo].copy(), b[todo] + np.array([0, RETRY_SHIFT, 0, -RETRY_SHIFT])

@@ -127,8 +127,9 @@ _WORD_END = re.compile(r"([a-z]+)([.,:;!?]*)")
 #: Digits and "O"s with no letter on either side (rule 4).
 _DIGITS_WITH_O = re.compile(r"(?<![A-Za-z])(?=[0-9Oo]*[0-9])[0-9Oo]{2,}(?![A-Za-z])")
 #: A lone "O" before a size unit (rule 4).
-_HEX_COLOUR = re.compile(r"(?<![\w#])#(?=[0-9A-Fa-fO]*O)(?:[0-9A-Fa-fO]{8}|[0-9A-Fa-fO]{6}|[0-9A-Fa-fO]{3,4})(?![\w])")
 _ZERO_SIZE = re.compile(r"(?<![\w.,])[Oo](?= (?:bytes|B|KB|KiB|MB|MiB|GB|GiB|items|files)\b)")
+#: A hex colour holding a capital "O": "#" and 3, 4, 6 or 8 hex digits and "O"s (rule 4).
+_HEX_COLOUR = re.compile(r"(?<![\w#])#(?=[0-9A-Fa-fO]*O)(?:[0-9A-Fa-fO]{8}|[0-9A-Fa-fO]{6}|[0-9A-Fa-fO]{3,4})(?![\w])")
 #: Two dots after a letter at the end of a run: a collapsed ellipsis (rule 3).
 _TWO_DOTS = re.compile(r"(?<=[A-Za-z])\.\.$")
 #: A word of letters and digits (rule 5).

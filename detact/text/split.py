@@ -635,18 +635,19 @@ def over_cut_strokes(gray: np.ndarray, xyxy: np.ndarray, contrast: int = 40, str
     for i, (x0, y0, x1, y1) in enumerate(out.tolist()):
         if y1 - y0 < 6 or x1 - x0 < 2:
             continue
-        crop = gray[y0:y1].astype(np.int16)
-        bg = int(np.median(crop[:, x0:x1]))
+        lo = max(0, x0 - stroke - pad)                   # the box and the columns left of it
+        crop = gray[y0:y1, lo:x1].astype(np.int16)
+        bg = int(np.median(crop[:, x0 - lo:]))
         # the left edge only: past a right edge, a "stroke" was as often the next run's "(" or ","
-        inked = np.abs(crop[:, x0] - bg) > contrast
+        inked = np.abs(crop[:, x0 - lo] - bg) > contrast
         outside = [x0 - k for k in range(1, stroke + pad + 1)]
         if not inked.any() or outside[0] < 0:
             continue
-        cols = [np.abs(crop[:, c] - bg) > contrast if c >= 0 else np.zeros_like(inked) for c in outside]
+        cols = [np.abs(crop[:, c - lo] - bg) > contrast if c >= 0 else np.zeros_like(inked) for c in outside]
         rows = np.flatnonzero(cols[0])
         # a letter's cut stem goes on from the edge column's ink and stays inside the rows the
         # box's ink fills; a frame's side runs the box's whole height, a comma is short
-        box_rows = np.flatnonzero((np.abs(crop[:, x0:x1] - bg) > contrast).any(axis=1))
+        box_rows = np.flatnonzero((np.abs(crop[:, x0 - lo:] - bg) > contrast).any(axis=1))
         if (not len(rows) or not (cols[0] & inked).any() or len(rows) >= 0.9 * (y1 - y0)
                 or rows[0] < box_rows[0] or rows[-1] > box_rows[-1]
                 or len(rows) < 0.5 * (box_rows[-1] - box_rows[0] + 1)):
