@@ -121,10 +121,30 @@ def _set_apart(boxes: np.ndarray, apart: float) -> bool:
     return bool(len(b) >= 2 and (b[1:, 0] - b[:-1, 2] >= apart * np.minimum(w[1:], w[:-1])).all())
 
 
-def collapse_overlaps(regions: Elements, max_iou: float = 0.5) -> Elements:
+def collapse_overlaps(regions: Elements, max_iou: float = 0.5, glyph_max: int = 24) -> Elements:
     """Of regions overlapping by more than ``max_iou``, keep the largest (greedy NMS with
-    area as the score)."""
-    return regions[nms(regions.xyxy, regions.areas, max_iou)]
+    area as the score); except a text field inside a taller box (`nested_fields`): an editor's
+    search bar, 26 px tall, and the panel holding it, 43 px, overlap by 0.6 but are two things."""
+    keep = nms(regions.xyxy, regions.areas, max_iou)
+    return regions[np.sort(np.concatenate([keep, nested_fields(regions.xyxy, keep, glyph_max)]))]
+
+
+def nested_fields(xyxy: np.ndarray, kept: np.ndarray, glyph_max: int = 24, aspect: float = 6.0,
+                  taller: float = 1.25) -> np.ndarray:
+    """Indices of (N, 4) boxes that NMS dropped (not in ``kept``) though each is a text field
+    (at least ``aspect`` times as wide as tall, 2/3 to 2.3 ``glyph_max`` tall) lying wholly
+    inside every kept box that overlaps it by IoU > 0.5, each at least ``taller`` times as tall:
+    the field's panel, not a second outline of the field."""
+    b = np.asarray(xyxy, np.int64).reshape(-1, 4)
+    dropped = np.setdiff1d(np.arange(len(b)), kept)
+    w, h = b[dropped, 2] - b[dropped, 0], b[dropped, 3] - b[dropped, 1]
+    dropped = dropped[(w >= aspect * h) & (h >= 2 * glyph_max / 3) & (h <= 2.3 * glyph_max)]
+    if not len(dropped) or not len(kept):
+        return np.zeros(0, np.int64)
+    over = iou(b[kept], b[dropped]) > 0.5
+    holds = (coverage(b[kept], b[dropped]) >= 0.98) \
+        & ((b[kept, 3] - b[kept, 1])[:, None] >= taller * (b[dropped, 3] - b[dropped, 1])[None, :])
+    return dropped[(over.any(axis=0)) & ~(over & ~holds).any(axis=0)]
 
 
 def glyphs_beside_icons(glyphs: np.ndarray, regions: np.ndarray, glyph_max: float = 24, reach: int = 2) -> np.ndarray:
@@ -165,7 +185,7 @@ def merge_layout(text: Elements, regions: Elements, *, inside: float = 0.7, cont
                  glyph_max: int = 24) -> Layout:
     """`merge`, keeping what rule 4 removes: frames (on their element) and groups."""
     text = drop_phantom_text(text)
-    regions = collapse_overlaps(regions)
+    regions = collapse_overlaps(regions, glyph_max=glyph_max)
     text = text[~icons_read_as_symbols(text, regions, glyph_max=glyph_max)]
     if len(regions) and len(text):
         # rule 2: regions mostly covered by a text box

@@ -23,6 +23,7 @@ from .elements import Elements, ParseResult
 from .icons.columns import column_icons
 from .icons.glyphs import label_icons, read_glyphs, subpixel_text
 from .icons.context import folders_that_open
+from .icons.swatches import with_colour_swatches
 from .icons.vocabulary import distinct_icon_names
 from .icons.window_controls import window_buttons
 from .imageio import ImageInput, image_sha256, load_image, screen_scale
@@ -31,6 +32,7 @@ from .runtime import resolve_device
 from .scale import guess_ui_scale, pixel_scale
 from .segment.fills import filled_fields, filled_plates, flat_components
 from .segment.label_boxes import label_boxes
+from .text.caret import fields_for_carets
 
 __all__ = ["Parser", "parse", "ParserOptions", "OCR_ENGINES", "SEGMENTERS"]
 
@@ -180,12 +182,16 @@ class Parser:
                                  filled_plates(rgb, text.xyxy, regions.xyxy, text_scale, flat)])
         regions = Elements.concat([regions, Elements(missed, ["region"] * len(missed), score=[0.5] * len(missed))])
         layout = timed("merge", lambda: merge_layout(text, regions, glyph_max=24 * text_scale))
+        # a focused empty field's caret read as "1" is the field, empty (see `text.caret`)
+        layout.elements = fields_for_carets(rgb, layout.elements, scale)
         # an icon's size goes with the scale the text tells: on a 2048 px capture of a scale-2
         # screen a header bar's menu button is a 74 px plate
         # a short read drawn with subpixel anti-aliasing has colour fringes, and is no full-colour icon
         subpixel = subpixel_text(rgb, text)
-        elements = timed("icons", label_icons, rgb, layout.elements, self.icon_matcher, text_scale, subpixel)
-        elements = timed("glyphs", read_glyphs, rgb, elements, self.text_engine, subpixel)
+        # icons labelled; a plate showing one flat rectangle of colour is a colour button (see `icons.swatches`)
+        elements = timed("icons", lambda: with_colour_swatches(
+            rgb, label_icons(rgb, layout.elements, self.icon_matcher, text_scale, subpixel), text_scale))
+        elements = timed("glyphs", read_glyphs, rgb, elements, self.text_engine, subpixel, text_scale)
         # the title bar's minimize, maximize and close buttons, named by where they sit (see `window_controls`)
         if self.icon_matcher is not None:
             elements = window_buttons(rgb, elements, scale)

@@ -77,3 +77,18 @@ def test_parser_names_an_icon_apart_from_the_same_word_in_text():
     assert icon_labels(both) == ["go back"]
     assert "Back" in both.text.tolist()
     assert load_vocabulary().get("go back").id == "back"
+
+
+def test_a_glyph_too_small_to_box_is_named_on_its_plate():
+    """A GTK 3 header bar (Adwaita, rendered under Xvfb; `tests/fixtures/gtk3-headerbar.png`)
+    whose view-more button (three 3 px dots) is drawn on a light plate: the segmenter boxes
+    only the plate, and the plate's face must not name the glyph (it said "info")."""
+    from detact.parser import Parser
+    bar = Image.open(Path(__file__).parent / "fixtures" / "gtk3-headerbar.png").convert("RGB")
+    screen = Image.new("RGB", (1000, 300), (246, 245, 244))
+    screen.paste(bar, (0, 0))
+    els = Parser().parse(np.asarray(screen)).elements
+    icons = {tuple(els.xyxy[i].tolist()): els.label[i] for i in range(len(els)) if els.kind[i] == "icon"}
+    plate = [label for (x0, y0, x1, y1), label in icons.items() if x0 <= 666 and x1 >= 676 and y0 <= 20 and y1 >= 34]
+    assert plate == ["more options"], icons
+    assert {"sidebar", "back", "forward", "find"} <= set(icons.values())

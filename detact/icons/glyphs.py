@@ -47,6 +47,9 @@ import numpy as np
 
 from ..boxes import coverage, reading_order
 from ..elements import Elements
+from ..text.caret import field_carets
+from ..text.fast import ink_inside
+from ..text.split import to_gray
 
 #: Glyph reads that replace an element: a text-less region, an unlabelled icon, and an unlabelled
 #: icon read as one letter or digit (tuned on the dev corpus: "+/-" keys read at 0.6, checkbox
@@ -255,6 +258,18 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1, su
             names, scores = np.array(found.function, dtype=object), found.score
             icons = np.array(found.icon, dtype=object)
             exact = found.bank_matched()
+            # ... and a plate the segmenter boxed round a glyph too small to box (a header bar's
+            # three dots) is matched on its ink too, taken when only that finds the glyph in the
+            # bank: the plate's face misleads the encoder ("info" for view-more)
+            inks = plate_inks(rgb, elements.xyxy[idx], iconish[idx])
+            on_ink = np.flatnonzero((inks >= 0).all(axis=1) & ~exact)
+            if len(on_ink):
+                again = matcher.label(rgb, inks[on_ink])
+                pick = np.flatnonzero(again.bank_matched())
+                better = on_ink[pick]
+                names[better] = np.array(again.function, dtype=object)[pick]
+                icons[better] = np.array(again.icon, dtype=object)[pick]
+                scores[better], exact[better] = again.score[pick], True
             on_frame = np.flatnonzero(framed[idx])
             if len(on_frame):
                 again = matcher.label(rgb, elements.frame[idx[on_frame]])
@@ -280,6 +295,36 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1, su
         kind[sel], label[sel], score[sel], text[sel] = "icon", names[take], scores[take], ""
         icon[sel] = icons[take]
     return elements.with_(kind=kind, text=text, label=label, score=score, icon=icon)
+
+
+def plate_inks(rgb: np.ndarray, xyxy: np.ndarray, among: np.ndarray, border: int = 3, share: float = 0.6,
+               pad: int = 2, min_side: int = 24) -> np.ndarray:
+    """(N, 4): for the boxes ``xyxy`` (N, 4) in ``among`` (N,) bool that are plates round a
+    glyph, the box of the glyph's ink grown by ``pad``; -1 elsewhere. A plate is square-ish
+    (sides within 1.5 times), at least ``min_side`` px on its shorter side, and the ink inside
+    its outer ``border`` px spans at most ``share`` of it both ways and is all the ink inside
+    its outline (none in the margin: an icon boxed tight, a hamburger's three bars, would lose
+    its outer strokes)."""
+    out = np.full((len(xyxy), 4), -1, np.int64)
+    b = np.asarray(xyxy, np.int64).reshape(-1, 4)
+    w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
+    rows = np.flatnonzero(among & (np.minimum(w, h) >= min_side) & (np.maximum(w, h) <= 1.5 * np.minimum(w, h)))
+    if not len(rows):
+        return out
+    for r in rows.tolist():
+        x0, y0, x1, y1 = b[r].tolist()
+        gray = to_gray(rgb[y0:y1, x0:x1])           # the plate alone: a whole screen's grey costs ~5 ms
+        ink, outlined = ink_inside(gray, (0, 0, x1 - x0, y1 - y0), border=border), \
+            ink_inside(gray, (0, 0, x1 - x0, y1 - y0), border=1)
+        if ink is None or outlined is None:
+            continue
+        (ix, iy), mask, _ = ink
+        mh, mw = mask.shape
+        (ox, oy), omask, _ = outlined
+        if (ox, oy, omask.shape) != (ix, iy, mask.shape) or mw > share * (x1 - x0) or mh > share * (y1 - y0):
+            continue
+        out[r] = (x0 + ix - pad, y0 + iy - pad, x0 + ix + mw + pad, y0 + iy + mh + pad)
+    return out
 
 
 def icon_frames(elements: Elements, max_side: float, max_growth: float = 4.0) -> np.ndarray:
@@ -359,9 +404,9 @@ def beside_words(xyxy: np.ndarray, words: np.ndarray, reach: float = 1.5) -> np.
     return near.any(axis=1)
 
 
-def read_glyphs(rgb: np.ndarray, elements: Elements, engine, subpixel: bool = False) -> Elements:
+def read_glyphs(rgb: np.ndarray, elements: Elements, engine, subpixel: bool = False, scale: float = 1.0) -> Elements:
     """Rule 3: read the ink of text-less boxes with ``engine.read_glyphs`` (a `TextEngine`);
-    ``subpixel`` as for `label_icons`."""
+    ``subpixel`` as for `label_icons`; ``scale`` the screen's pixel scale."""
     regions = elements.kind == "region"
     unlabelled = (elements.kind == "icon") & (elements.label == "")
     # the encoder's guesses (no bank template) are read too: a confident read makes the element
@@ -405,6 +450,10 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine, subpixel: bool = Fa
         if len(found):
             # each read lies inside the box it came from: that element is replaced by it
             src = idx[coverage(boxes[idx], found.xyxy).argmax(axis=0)]
+            # ... unless it is the caret of the empty field it came from (see `text.caret`)
+            caret = field_carets(rgb, found.xyxy, found.text, np.where(regions[src, None], elements.xyxy[src], -1),
+                                 scale)
+            found, src = found[~caret], src[~caret]
             keep[src] = False
             # the read stands for the element, so it keeps the frame drawn around it (a key's plate)
             found = found.with_(frame=elements.frame[src])

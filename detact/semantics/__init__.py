@@ -22,6 +22,7 @@ from ..boxes import reading_order
 from ..color import PLAIN_CHROMA, dominant_colors, ink_chroma
 from ..elements import Elements
 from ..icons.glyphs import ENCODER_SURE
+from ..icons.swatches import SWATCH_ICON
 from ..scale import pixel_scale
 from ..text.lexicon import menu_items_read
 from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
@@ -36,7 +37,7 @@ from .pressed import pressed_buttons, pressed_labels
 from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, box_state,
                     control_glyphs, glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier,
                     one_glyph_reads, ring_glyphs, ring_state, shows_other_glyph, with_states)
-from .sliders import slider_tracks
+from .sliders import slider_tracks, volume_buttons
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, keypad_keys,
                        list_row_icons, menu_columns, menu_glyphs, table_cells, toolbar_icons, toolbar_labels,
                        tree_headers)
@@ -49,6 +50,11 @@ __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
 #: plate round (the classifier, seeing a bare run, calls a field's value text, a button, a tab,
 #: a row, a menu item or a combo box; a plate with no drop-down arrow is no combo box's).
 PLATED_GUESSES = ("text", "button", "tab", "listitem", "menuitem", "combobox")
+#: Roles the classifier gives a framed value ending in a "+" that is a spin box (`compounds.spin_buttons`):
+#: a field's, or, when the value is selected (drawn on the accent colour, as a focused GTK
+#: spin button shows it, and read as an icon), a link's, plain text's or a group's; not a
+#: button's or an item's (a zoom bar).
+SPIN_GUESSES = ("combobox", "textbox", "link", "text", "group")
 
 #: A check box's box, a radio's ring or a switch's pill is at most this tall (px at scale 1).
 MAX_GLYPH = 40
@@ -151,7 +157,7 @@ class Semantics:
         values += [int(r) for k in entries for r in parts[k] if elements.kind[r] == "text"]
         # ... and one that ends in a "+" is a spin box, its text the value (see `compounds`)
         spins = spin_buttons(elements, compounds.xyxy, parts) if len(compounds) else np.zeros(0, int)
-        spins = spins[np.isin(roles[n + spins], ("combobox", "textbox"))]
+        spins = spins[np.isin(roles[n + spins], SPIN_GUESSES)]
         roles[n + spins] = "spinbox"
         values += [int(r) for k in spins for r in parts[k] if elements.kind[r] == "text"
                    and str(elements.text[r]).strip() != "+"]
@@ -280,6 +286,16 @@ class Semantics:
         roles[np.concatenate([bar_icons, bar_labels[bar_labels >= 0]])] = "button"
         # ... and so is a surely named action icon without a label (see `roles`)
         roles[action_icons(elements, roles, ENCODER_SURE)] = "button"
+        # ... and so is a colour swatch on its plate, never ticked (see `icons.swatches`)
+        swatches = np.flatnonzero(elements.icon == SWATCH_ICON)
+        roles[swatches] = "button"
+        states = _with_checked(states, swatches, np.zeros(len(swatches), bool))
+        # a speaker icon with no slider beside it, no list's row icon, is a volume button, which
+        # accessibility trees call a slider (see `sliders`)
+        volume = volume_buttons(elements.kind, elements.xyxy, elements.label, roles[:n])
+        roles[volume] = "slider"
+        for r in volume.tolist():
+            states[r] = tuple(s for s in states[r] if s in ("disabled", "focused"))
         # ... and the short labels of a keypad, keys that share their borders, are buttons
         roles[keypad_keys(elements.kind, elements.xyxy, elements.text, roles[:n], scale)] = "button"
         # ... and plain text in two columns sharing rows is a table's cells (see `siblings`), so

@@ -677,13 +677,49 @@ def placeholder_fields(rgb: np.ndarray, elements: Elements, scale: float = 1.0, 
     """Rows of text elements that are the placeholder or value of a text field drawn round them
     alone: their frame (`Elements.frame`) has a field's shape as in `empty_fields`, starts at
     most one frame height left of the text and leaves at least two frame heights free right of
-    it, and twice the room left of it, and shows the field's border on all four sides round an
+    it (one when the text is selected, drawn on a plate of an accent colour: a focused entry
+    selects its whole value), and twice the room left of it, and shows the field's border on all four sides round an
     inside of one colour outside the text's box. A button centres its label (as much room on
     both sides); a selected row or a menu item's highlight is a plate without a border; a combo
     box has its arrow inside."""
     b, f = elements.xyxy.astype(np.int64), elements.frame.astype(np.int64)
-    rows = np.flatnonzero((elements.kind == "text") & (f >= 0).all(axis=1) & _text_at_field_start(f, b, scale))
-    return np.array([r for r in rows.tolist() if _bordered_plain(rgb, f[r], b[r], contrast)], np.int64)
+    framed = (elements.kind == "text") & (f >= 0).all(axis=1)
+    start = _text_at_field_start(f, b, scale)
+    # a selected value may fill the field: one frame height free on its right is enough
+    wider = np.concatenate([f[:, :2], f[:, 2:3] + (f[:, 3:4] - f[:, 1:2]), f[:, 3:]], axis=1)
+    selected = framed & ~start & _text_at_field_start(wider, b, scale)
+    selected[selected] = [_on_accent(rgb, b[r]) for r in np.flatnonzero(selected).tolist()]
+    rows = np.flatnonzero(framed & (start | selected))
+    # a frame found as the field's flat inside (`segment.fills`) has the border just outside it:
+    # a grey inside, and a line round it that differs from what lies beyond (a selected row's
+    # red plate has the list's white round it, no line)
+    grown = np.concatenate([np.maximum(f[:, :2] - 1, 0), f[:, 2:] + 1], axis=1)
+    return np.array([r for r in rows.tolist() if _bordered_plain(rgb, f[r], b[r], contrast)
+                     or (neutral_inside(rgb, f[r]) and _outlined(rgb, f[r], contrast)
+                         and _bordered_plain(rgb, grown[r], b[r], contrast))], np.int64)
+
+
+def _on_accent(rgb: np.ndarray, box: np.ndarray, share: float = 0.5) -> bool:
+    """Whether at least ``share`` of the pixels of ``box`` (x0, y0, x1, y1) on the RGB image are of an
+    accent colour (chroma above `FIELD_MAX_CHROMA` * 3): text selected, drawn on its highlight."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    crop = rgb[y0:y1, x0:x1].reshape(-1, 3).astype(np.int16)
+    return bool(len(crop)) and float(((crop.max(axis=1) - crop.min(axis=1)) > 3 * FIELD_MAX_CHROMA).mean()) >= share
+
+
+def _outlined(rgb: np.ndarray, box: np.ndarray, contrast: int) -> bool:
+    """Whether the pixel line just outside ``box`` (x0, y0, x1, y1) differs, along the middle 60%
+    of each of its four sides, by more than ``contrast`` grey levels (median) from the line 3 px
+    further out: a border drawn round the box, not the panel it lies on."""
+    H, W = rgb.shape[:2]
+    x0, y0, x1, y1 = (int(v) for v in box)
+    if x0 < 4 or y0 < 4 or x1 + 4 > W or y1 + 4 > H:
+        return False
+    g = to_gray(rgb[y0 - 4:y1 + 4, x0 - 4:x1 + 4]).astype(np.int16)
+    hh, ww = y1 - y0, x1 - x0
+    mx, my = slice(4 + int(0.2 * ww), 4 + int(0.8 * ww)), slice(4 + int(0.2 * hh), 4 + int(0.8 * hh))
+    pairs = ((g[3, mx], g[0, mx]), (g[4 + hh, mx], g[7 + hh, mx]), (g[my, 3], g[my, 0]), (g[my, 4 + ww], g[my, 7 + ww]))
+    return all(abs(float(np.median(line)) - float(np.median(beyond))) > contrast for line, beyond in pairs)
 
 
 def placeholder_compounds(rgb: np.ndarray, elements: Elements, boxes: np.ndarray, parts: list[np.ndarray],

@@ -18,7 +18,7 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    their left on the same row (settings pages put the label far left). A label within h of
    the switch is part of its clickable area, as for checkboxes (a web page's <label> around
    both, a Qt switch): the box grows over it. A label far away does not.
-4. Text boxes, combo boxes, spin boxes and sliders take the label to their left on the same
+4. Text boxes, combo boxes, spin boxes and sliders (but a volume button, an icon alone) take the label to their left on the same
    row (on their mid-line within h/4, ending within 12h of them) or the one right above them (its bottom within 1.5h of
    their top, its left edge within 2h of theirs), whichever is closer. A label is short (at
    most `LABEL_WORDS` words) and has a letter or digit: a sentence beside a control describes
@@ -233,7 +233,10 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
     # the box or ring of a check or radio menu item (a glyph the semantics stage called a menu
     # item) takes its item's text as a check box does (rule 2), from its right only
     menu_glyph = (role == "menuitem") & (elements.kind == "icon")
-    controls = np.flatnonzero((np.isin(role, BESIDE + ("switch",) + FIELDS) & (~is_text | flat_field)) | menu_glyph)
+    # a slider drawn as an icon alone (a volume button) is named by its icon (rule 1)
+    icon_slider = (role == "slider") & (elements.kind == "icon")
+    controls = np.flatnonzero((np.isin(role, BESIDE + ("switch",) + FIELDS) & (~is_text | flat_field) & ~icon_slider)
+                              | menu_glyph)
     for i in controls[reading_order(elements.xyxy[controls])]:
         available = candidates.copy()
         available[list(parts.get(i, ()))] = False

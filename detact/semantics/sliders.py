@@ -16,6 +16,12 @@ top and bottom rows) is
 
 A text field's frame has ink at its top and bottom in every column, a rule has no knob, and a
 progress bar's fill is as tall as its track.
+
+A speaker icon is a slider too (`volume_buttons`): GTK's volume button (GtkVolumeButton, a media
+player's control bar) shows only the speaker and opens its scale on a click, and accessibility
+tools call it a slider named "Volume". A speaker with a slider track right beside it on its row
+(within `VOLUME_REACH` of its height) is that slider's mute toggle instead (qmmp's), and stays
+what it was.
 """
 from __future__ import annotations
 
@@ -34,6 +40,16 @@ MAX_HEIGHT = 40
 TRACK_SHARE = 0.7
 #: Grey levels off the background that count as ink.
 CONTRAST = 20
+#: Icon functions of a speaker with its sound waves: what a volume button shows (GTK's
+#: audio-volume-high, -medium and -low icons). A crossed-out speaker is more often a mute toggle
+#: (qmmp's, its slider apart from it) than a volume button turned down to nothing.
+VOLUME_FUNCTIONS = ("volume", "volume down")
+#: A speaker with a slider this many of its heights away on its row is the slider's mute toggle.
+VOLUME_REACH = 1.0
+#: A speaker with a text starting this many of its heights away on its right is that text's icon.
+LABEL_REACH = 4.0
+#: Roles of a list's, a menu's or a tab row's items: a speaker among them is their icon.
+ITEM_ROLES = ("listitem", "menuitem", "tab")
 
 
 def is_slider_track(gray: np.ndarray) -> bool:
@@ -73,4 +89,26 @@ def slider_tracks(rgb: np.ndarray, elements: Elements, scale: float = 1.0) -> np
     rows = np.flatnonzero((elements.kind == "region") & (h <= MAX_HEIGHT * scale) & (w >= MIN_ASPECT * h))
     found = [r for r in holds_none(b, rows).tolist()
              if is_slider_track(to_gray(rgb[b[r, 1]:b[r, 3], b[r, 0]:b[r, 2]]))]
+    return np.array(found, np.int64)
+
+
+def volume_buttons(kind: np.ndarray, xyxy: np.ndarray, labels: np.ndarray, roles: np.ndarray) -> np.ndarray:
+    """Rows of speaker icons (``kind`` "icon", ``labels`` in `VOLUME_FUNCTIONS`; boxes ``xyxy``
+    (N, 4)) that are volume buttons (the module docstring): no element with role "slider"
+    (``roles``) on their row (vertical centres within its height) within `VOLUME_REACH` of its
+    height on either side, and no text starting within `LABEL_REACH` heights on its right (a
+    list row's or menu item's icon before its label, maybe after another icon, or a button's
+    label); roles of items (`ITEM_ROLES`) stay."""
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    kind, roles = np.asarray(kind), np.asarray(roles)
+    rows = np.flatnonzero((kind == "icon") & np.isin(labels, VOLUME_FUNCTIONS) & ~np.isin(roles, ITEM_ROLES))
+    found = []
+    for r in rows.tolist():
+        h = max(1.0, b[r, 3] - b[r, 1])
+        level = np.abs((b[:, 1] + b[:, 3]) / 2 - (b[r, 1] + b[r, 3]) / 2) <= h
+        gap = np.maximum(b[:, 0] - b[r, 2], b[r, 0] - b[:, 2])
+        beside = level & (gap <= VOLUME_REACH * h)
+        after = level & (kind == "text") & (b[:, 0] >= b[r, 2] - 1) & (b[:, 0] - b[r, 2] <= LABEL_REACH * h)
+        if not (beside & (roles == "slider")).any() and not after.any():
+            found.append(r)
     return np.array(found, np.int64)
