@@ -22,6 +22,11 @@ Rule (`tab_rows`): a row of three or more item texts (`siblings.aligned_lines`, 
 A nav bar without separators fails rule 1; links split by "|" and underlined fail it too when
 the bars are shorter than the text boxes, which are padded.
 
+Rule (`linked_rows`): a row that passes rules 1 and 2 but is framed whole, a line over it and one
+under it each across `LINKED` of its width and both ending at the frame's corner past its last
+item, is a row of linked buttons (GTK's path bar, a segmented control): tabs have no single line
+over them, or (Qt's) the pane's edge under them runs on past the last tab.
+
 Rule (`closable_tabs`): a label with a small close glyph right after it on its line (an icon
 named `CLOSE_GLYPHS`, no taller than the label, within `CLOSE_REACH` label heights, nothing
 between) is a tab: an editor's or a browser's document tab ("script.py x"), which may stand
@@ -51,6 +56,7 @@ import numpy as np
 from ..color import chroma
 from ..text.fast import to_gray
 from ..text.split import median_ink
+from .compounds import ODD_PLATE, SAME_PLATE
 from .siblings import GLYPH_LINE_ROLES, HEIGHT_RATIO, ITEM_ROLES, ROW_GAP, aligned_lines, glyphs_with_labels
 
 #: Roles a bare text run is given by mistake that may still be a tab's label (Qt's boxed tabs:
@@ -60,6 +66,8 @@ FIELD_GUESSES = ("combobox", "textbox", "spinbox")
 INK_CONTRAST = 40
 RULE = 0.9
 UNDERLINE = 0.6
+#: A row ruled as tabs are whose lines over and under it run across this share of it is linked buttons.
+LINKED = 0.95
 #: Icon names of a tab's close button (`closable_tabs`) ...
 CLOSE_GLYPHS = ("close", "window close")
 #: ... which stands at most this many label heights right of the label; or, for two or more
@@ -192,10 +200,55 @@ def tab_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float 
     """Indices into ``xyxy`` (N, 4) of the text items that are tabs on the RGB uint8 image
     ``rgb``; ``roles`` (N,) are their roles so far (only `ITEM_ROLES` and `FIELD_GUESSES` take
     part)."""
+    return _ruled_rows(rgb, xyxy, roles, scale)[0]
+
+
+def linked_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """Indices into ``xyxy`` (N, 4) of the text items of rows ruled as tabs are (`tab_rows`) but
+    framed whole (`_framed_row`). That is a row of linked buttons (GTK's path bar:
+    "tmp | Documents | Projects", toggle buttons to accessibility trees), not a notebook's tabs,
+    whose selected tab opens into the pane and whose tops are no single line. Also returns the
+    items among them drawn on a plate apart (`ODD_PLATE` grey levels off the others' median,
+    which agree within `SAME_PLATE`): the pressed one (the path bar's current folder)."""
+    rows = _ruled_rows(rgb, xyxy, roles, scale)[1]
+    b = np.asarray(xyxy, np.int64).reshape(-1, 4)
+    pressed = []
+    for line in _lines(b[rows]):
+        group = rows[line]
+        greys = np.array([float(np.median(to_gray(rgb[y0:y1, x0:x1]))) for x0, y0, x1, y1 in b[group].tolist()])
+        for k in range(len(group)):
+            others = np.delete(greys, k)
+            if len(others) >= 2 and np.ptp(others) <= SAME_PLATE and abs(greys[k] - np.median(others)) >= ODD_PLATE:
+                pressed.append(int(group[k]))
+    return rows, np.array(pressed, np.int64)
+
+
+def _lines(b: np.ndarray) -> list[np.ndarray]:
+    """Index groups of the boxes ``b`` (N, 4) whose vertical centres lie within half a median
+    height of each other (the rows `_ruled_rows` found, again)."""
+    if not len(b):
+        return []
+    cy = (b[:, 1] + b[:, 3]) / 2
+    h = float(np.median(b[:, 3] - b[:, 1]))
+    order = np.argsort(cy, kind="stable")
+    groups, current = [], [order[0]]
+    for i in order[1:]:
+        if cy[i] - cy[current[-1]] <= h / 2:
+            current.append(i)
+        else:
+            groups.append(np.array(current))
+            current = [i]
+    groups.append(np.array(current))
+    return groups
+
+
+def _ruled_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray]:
+    """(tab rows, linked rows) as `tab_rows` and `linked_rows` give them."""
     items = np.flatnonzero(np.isin(roles, ITEM_ROLES + FIELD_GUESSES))
     if len(items) < 3:
-        return np.zeros(0, np.int64)
-    found = []
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    found, linked = [], []
     b_all = np.asarray(xyxy, np.int64)
     for line in aligned_lines(b_all[items], scale):
         rows = items[line]
@@ -207,8 +260,8 @@ def tab_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float 
         order = np.argsort(b[:, 0])
         rows, b = rows[order], b[order]
         if all(_rule_between(rgb, b[k], b[k + 1], h) for k in range(len(b) - 1)) and _rule_under(rgb, b, h):
-            found.extend(rows.tolist())
-    return np.array(sorted(set(found)), np.int64)
+            (linked if _framed_row(rgb, b, h) else found).extend(rows.tolist())
+    return np.array(sorted(set(found)), np.int64), np.array(sorted(set(linked)), np.int64)
 
 
 def _rule_between(rgb: np.ndarray, a: np.ndarray, b: np.ndarray, h: int) -> bool:
@@ -232,6 +285,29 @@ def _longest_runs(ink: np.ndarray) -> np.ndarray:
         run = np.where(row, run + 1, 0)
         best = np.maximum(best, run)
     return best
+
+
+def _framed_row(rgb: np.ndarray, b: np.ndarray, h: int) -> bool:
+    """Whether a frame closes round the row of boxes ``b`` (left to right): a pixel row of ink
+    across `LINKED` of the row's width over it and one under it (the nearest such), both ending past the last box
+    at the same place (within 3 px, and within 2 heights of it): the frame's corner. Under
+    Qt's tabs the pane's edge runs on where the tabs' tops end."""
+    x0, x1 = int(b[:, 0].min()), int(b[:, 2].max())
+    mid = int(np.median((b[:, 1] + b[:, 3]) / 2))
+    reach = min(rgb.shape[1], x1 + 4 * h)
+    ends = []
+    for above, (y0, y1) in ((True, (max(0, int(b[:, 1].min()) - h), mid)),
+                            (False, (mid, min(rgb.shape[0], int(b[:, 3].max()) + h + 1)))):
+        if y1 <= y0 or x1 <= x0:
+            return False
+        ink = median_ink(to_gray(rgb[y0:y1, x0:reach]), INK_CONTRAST)
+        lines = np.flatnonzero(ink[:, :x1 - x0].mean(axis=1) >= LINKED)
+        if not len(lines):
+            return False
+        # the line nearest the row: the frame's, not a panel's edge beyond it
+        line = ink[lines[-1] if above else lines[0], x1 - x0:]
+        ends.append(len(line) if line.all() else int(np.argmin(line)))
+    return abs(ends[0] - ends[1]) <= 3 and max(ends) <= 2 * h
 
 
 def _rule_under(rgb: np.ndarray, b: np.ndarray, h: int) -> bool:
