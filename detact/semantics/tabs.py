@@ -200,7 +200,8 @@ def tab_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float 
     """Indices into ``xyxy`` (N, 4) of the text items that are tabs on the RGB uint8 image
     ``rgb``; ``roles`` (N,) are their roles so far (only `ITEM_ROLES` and `FIELD_GUESSES` take
     part)."""
-    return _ruled_rows(rgb, xyxy, roles, scale)[0]
+    tabs = [rows for rows, framed in _ruled_rows(rgb, xyxy, roles, scale) if not framed]
+    return np.array(sorted({int(r) for rows in tabs for r in rows}), np.int64)
 
 
 def linked_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0
@@ -211,44 +212,27 @@ def linked_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: flo
     whose selected tab opens into the pane and whose tops are no single line. Also returns the
     items among them drawn on a plate apart (`ODD_PLATE` grey levels off the others' median,
     which agree within `SAME_PLATE`): the pressed one (the path bar's current folder)."""
-    rows = _ruled_rows(rgb, xyxy, roles, scale)[1]
     b = np.asarray(xyxy, np.int64).reshape(-1, 4)
-    pressed = []
-    for line in _lines(b[rows]):
-        group = rows[line]
-        greys = np.array([float(np.median(to_gray(rgb[y0:y1, x0:x1]))) for x0, y0, x1, y1 in b[group].tolist()])
-        for k in range(len(group)):
+    linked, pressed = [], []
+    for rows, framed in _ruled_rows(rgb, xyxy, roles, scale):
+        if not framed:
+            continue
+        linked.extend(rows.tolist())
+        greys = np.array([float(np.median(to_gray(rgb[y0:y1, x0:x1]))) for x0, y0, x1, y1 in b[rows].tolist()])
+        for k in range(len(rows)):
             others = np.delete(greys, k)
             if len(others) >= 2 and np.ptp(others) <= SAME_PLATE and abs(greys[k] - np.median(others)) >= ODD_PLATE:
-                pressed.append(int(group[k]))
-    return rows, np.array(pressed, np.int64)
+                pressed.append(int(rows[k]))
+    return np.array(sorted(set(linked)), np.int64), np.array(pressed, np.int64)
 
 
-def _lines(b: np.ndarray) -> list[np.ndarray]:
-    """Index groups of the boxes ``b`` (N, 4) whose vertical centres lie within half a median
-    height of each other (the rows `_ruled_rows` found, again)."""
-    if not len(b):
-        return []
-    cy = (b[:, 1] + b[:, 3]) / 2
-    h = float(np.median(b[:, 3] - b[:, 1]))
-    order = np.argsort(cy, kind="stable")
-    groups, current = [], [order[0]]
-    for i in order[1:]:
-        if cy[i] - cy[current[-1]] <= h / 2:
-            current.append(i)
-        else:
-            groups.append(np.array(current))
-            current = [i]
-    groups.append(np.array(current))
-    return groups
-
-
-def _ruled_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray]:
-    """(tab rows, linked rows) as `tab_rows` and `linked_rows` give them."""
+def _ruled_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float) -> list[tuple[np.ndarray, bool]]:
+    """The rows of item texts with rules between them and under them (the module docstring's
+    rules 1 and 2), each as (indices into ``xyxy`` left to right, whether a frame closes round it)."""
     items = np.flatnonzero(np.isin(roles, ITEM_ROLES + FIELD_GUESSES))
     if len(items) < 3:
-        return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    found, linked = [], []
+        return []
+    found = []
     b_all = np.asarray(xyxy, np.int64)
     for line in aligned_lines(b_all[items], scale):
         rows = items[line]
@@ -260,8 +244,8 @@ def _ruled_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: flo
         order = np.argsort(b[:, 0])
         rows, b = rows[order], b[order]
         if all(_rule_between(rgb, b[k], b[k + 1], h) for k in range(len(b) - 1)) and _rule_under(rgb, b, h):
-            (linked if _framed_row(rgb, b, h) else found).extend(rows.tolist())
-    return np.array(sorted(set(found)), np.int64), np.array(sorted(set(linked)), np.int64)
+            found.append((rows, _framed_row(rgb, b, h)))
+    return found
 
 
 def _rule_between(rgb: np.ndarray, a: np.ndarray, b: np.ndarray, h: int) -> bool:
