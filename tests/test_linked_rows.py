@@ -34,3 +34,11 @@ def test_linked_buttons_and_tabs(name, labels, role, checked):
     assert [els.role[found[t]] for t in labels] == [role] * len(labels)
     if checked is not None:
         assert [t for t in labels if "checked" in els.states[found[t]]] == checked
+
+
+def test_the_icons_that_continue_a_path_bar_are_its_buttons():
+    # the root folder before "tmp" and the scroll arrows at both ends: toggle and push buttons
+    els = parse_strip("gtk3-pathbar.png")
+    icons = [i for i in range(len(els)) if els.kind[i] == "icon" and els.xyxy[i, 1] < 48 and els.xyxy[i, 0] < 620]
+    assert len(icons) >= 2, [(els.label[i], els.xyxy[i].tolist()) for i in icons]
+    assert [els.role[i] for i in icons] == ["button"] * len(icons)

@@ -41,7 +41,7 @@ from .sliders import slider_tracks, volume_buttons
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, keypad_keys,
                        list_row_icons, menu_columns, menu_glyphs, table_cells, toolbar_icons, toolbar_labels,
                        tree_headers)
-from .tabs import closable_tabs, linked_rows, tab_icons, tab_rows, underlined_tab_mates, underlined_tabs
+from .tabs import closable_tabs, linked_row_icons, linked_rows, tab_icons, tab_rows, underlined_tab_mates, underlined_tabs
 from .tree import CONTAINER_ROLES, build_tree
 
 __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
@@ -216,6 +216,8 @@ class Semantics:
         linked, pressed = linked_rows(rgb, elements.xyxy[text], roles[text], scale)
         roles[text[linked]] = "button"
         states = _with_checked(states, text[linked], np.isin(linked, pressed))
+        # ... with the icons that continue such a row: a path bar's root and its scroll arrows
+        roles[linked_row_icons(elements.kind, elements.xyxy, roles[:n], text[linked])] = "button"
         # ... and so is a label on an accent bar, a selected tab drawn underlined (see `tabs`)
         under = underlined_tabs(rgb, elements.xyxy[text], elements.text[text], roles[text])
         roles[text[under]] = "tab"

@@ -25,7 +25,9 @@ the bars are shorter than the text boxes, which are padded.
 Rule (`linked_rows`): a row that passes rules 1 and 2 but is framed whole, a line over it and one
 under it each across `LINKED` of its width and both ending at the frame's corner past its last
 item, is a row of linked buttons (GTK's path bar, a segmented control): tabs have no single line
-over them, or (Qt's) the pane's edge under them runs on past the last tab.
+over them, or (Qt's) the pane's edge under them runs on past the last tab. Icons that continue
+such a row at either end, each within 1.5 heights of the last, are its buttons too
+(`linked_row_icons`: the path bar's root folder and its scroll arrows).
 
 Rule (`closable_tabs`): a label with a small close glyph right after it on its line (an icon
 named `CLOSE_GLYPHS`, no taller than the label, within `CLOSE_REACH` label heights, nothing
@@ -224,6 +226,36 @@ def linked_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: flo
             if len(others) >= 2 and np.ptp(others) <= SAME_PLATE and abs(greys[k] - np.median(others)) >= ODD_PLATE:
                 pressed.append(int(rows[k]))
     return np.array(sorted(set(linked)), np.int64), np.array(pressed, np.int64)
+
+
+def linked_row_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, linked: np.ndarray,
+                     reach: float = 1.5) -> np.ndarray:
+    """Rows of icons (``kind`` "icon", boxes ``xyxy`` (N, 4)) that continue a row of linked
+    buttons (``linked``: rows of its texts, from `linked_rows`) at either end: on its line (centre
+    within half its height of the texts' centre line), each within ``reach`` heights of the
+    previous one, chained outwards through icons and texts already called buttons (``roles``):
+    a path bar's root folder and its scroll arrows."""
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    kind, linked = np.asarray(kind), np.asarray(linked, np.int64)
+    if not len(linked):
+        return np.zeros(0, np.int64)
+    h = float(np.median(b[linked, 3] - b[linked, 1]))
+    cy = (b[:, 1] + b[:, 3]) / 2
+    level = np.abs(cy - float(np.median(cy[linked]))) <= h / 2
+    links = np.flatnonzero(level & ((kind == "icon") | ((kind == "text") & (np.asarray(roles) == "button"))))
+    links = np.setdiff1d(links, linked)
+    found: list[int] = []
+    for step in (-1, 1):                         # leftwards from the first text, then rightwards from the last
+        edge = b[linked, 0].min() if step < 0 else b[linked, 2].max()
+        while True:
+            gap = (edge - b[links, 2]) if step < 0 else (b[links, 0] - edge)
+            near = (gap >= -1) & (gap <= reach * h) & ~np.isin(links, found)
+            if not near.any():
+                break
+            nxt = int(links[near][np.argmin(gap[near])])
+            found.append(nxt)
+            edge = b[nxt, 0] if step < 0 else b[nxt, 2]
+    return np.array(sorted(r for r in found if kind[r] == "icon"), np.int64)
 
 
 def _ruled_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float) -> list[tuple[np.ndarray, bool]]:
