@@ -41,7 +41,8 @@ from .sliders import slider_tracks, volume_buttons
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, keypad_keys,
                        list_row_icons, menu_columns, menu_glyphs, table_cells, toolbar_icons, toolbar_labels,
                        tree_headers)
-from .tabs import closable_tabs, linked_row_icons, linked_rows, tab_icons, tab_rows, underlined_tab_mates, underlined_tabs
+from .tabs import (closable_tabs, linked_row_icons, tab_icons, tabs_and_linked_rows, underlined_tab_mates,
+                   underlined_tabs)
 from .tree import CONTAINER_ROLES, build_tree
 
 __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
@@ -210,10 +211,10 @@ class Semantics:
         text = np.flatnonzero(elements.kind == "text")
         text = np.setdiff1d(text, values)
         roles[text] = harmonised_roles(elements.xyxy[text], roles[text], scale)
-        # ... and items between the rules of a tab row are tabs (see `tabs`)
-        roles[text[tab_rows(rgb, elements.xyxy[text], roles[text], scale)]] = "tab"
-        # ... unless a frame closes round the whole row: linked buttons, a path bar's (see `tabs`)
-        linked, pressed = linked_rows(rgb, elements.xyxy[text], roles[text], scale)
+        # ... and items between the rules of a tab row are tabs, unless a frame closes round the
+        # whole row: linked buttons, a path bar's (see `tabs`)
+        tabs, linked, pressed = tabs_and_linked_rows(rgb, elements.xyxy[text], roles[text], scale)
+        roles[text[tabs]] = "tab"
         roles[text[linked]] = "button"
         states = _with_checked(states, text[linked], np.isin(linked, pressed))
         # ... with the icons that continue such a row: a path bar's root and its scroll arrows

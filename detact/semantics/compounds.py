@@ -67,6 +67,7 @@ import cv2
 import numpy as np
 
 from ..boxes import coverage, holds_none, holds_point
+from ..color import chroma
 from ..elements import Elements
 from ..text.fast import to_gray
 from ..text.split import median_ink, true_runs
@@ -703,8 +704,8 @@ def _on_accent(rgb: np.ndarray, box: np.ndarray, share: float = 0.5) -> bool:
     """Whether at least ``share`` of the pixels of ``box`` (x0, y0, x1, y1) on the RGB image are of an
     accent colour (chroma above `FIELD_MAX_CHROMA` * 3): text selected, drawn on its highlight."""
     x0, y0, x1, y1 = (int(v) for v in box)
-    crop = rgb[y0:y1, x0:x1].reshape(-1, 3).astype(np.int16)
-    return bool(len(crop)) and float(((crop.max(axis=1) - crop.min(axis=1)) > 3 * FIELD_MAX_CHROMA).mean()) >= share
+    crop = rgb[y0:y1, x0:x1].reshape(-1, 3)
+    return bool(len(crop)) and float((chroma(crop) > 3 * FIELD_MAX_CHROMA).mean()) >= share
 
 
 def _outlined(rgb: np.ndarray, box: np.ndarray, contrast: int) -> bool:

@@ -22,12 +22,12 @@ Rule (`tab_rows`): a row of three or more item texts (`siblings.aligned_lines`, 
 A nav bar without separators fails rule 1; links split by "|" and underlined fail it too when
 the bars are shorter than the text boxes, which are padded.
 
-Rule (`linked_rows`): a row that passes rules 1 and 2 but is framed whole, a line over it and one
-under it each across `LINKED` of its width and both ending at the frame's corner past its last
-item, is a row of linked buttons (GTK's path bar, a segmented control): tabs have no single line
-over them, or (Qt's) the pane's edge under them runs on past the last tab. Icons that continue
-such a row at either end, each within 1.5 heights of the last, are its buttons too
-(`linked_row_icons`: the path bar's root folder and its scroll arrows).
+Rule (linked rows, `tabs_and_linked_rows`): a row that passes rules 1 and 2 but is framed
+whole, a line over it and one under it each across `LINKED` of its width and both ending at the
+frame's corner past its last item, is a row of linked buttons (GTK's path bar, a segmented
+control): tabs have no single line over them, or (Qt's) the pane's edge under them runs on past
+the last tab. Icons that continue such a row at either end, each within 1.5 heights of the last,
+are its buttons too (`linked_row_icons`: the path bar's root folder and its scroll arrows).
 
 Rule (`closable_tabs`): a label with a small close glyph right after it on its line (an icon
 named `CLOSE_GLYPHS`, no taller than the label, within `CLOSE_REACH` label heights, nothing
@@ -202,22 +202,23 @@ def tab_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float 
     """Indices into ``xyxy`` (N, 4) of the text items that are tabs on the RGB uint8 image
     ``rgb``; ``roles`` (N,) are their roles so far (only `ITEM_ROLES` and `FIELD_GUESSES` take
     part)."""
-    tabs = [rows for rows, framed in _ruled_rows(rgb, xyxy, roles, scale) if not framed]
-    return np.array(sorted({int(r) for rows in tabs for r in rows}), np.int64)
+    return tabs_and_linked_rows(rgb, xyxy, roles, scale)[0]
 
 
-def linked_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0
-                ) -> tuple[np.ndarray, np.ndarray]:
-    """Indices into ``xyxy`` (N, 4) of the text items of rows ruled as tabs are (`tab_rows`) but
-    framed whole (`_framed_row`). That is a row of linked buttons (GTK's path bar:
+def tabs_and_linked_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0
+                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The rows ruled as tabs are (rules 1 and 2), in one pass: indices into ``xyxy`` (N, 4) of
+    the tabs (`tab_rows`), of the linked buttons, and of those among the linked buttons that are
+    pressed. A row framed whole (`_framed_row`) is a row of linked buttons (GTK's path bar:
     "tmp | Documents | Projects", toggle buttons to accessibility trees), not a notebook's tabs,
-    whose selected tab opens into the pane and whose tops are no single line. Also returns the
-    items among them drawn on a plate apart (`ODD_PLATE` grey levels off the others' median,
-    which agree within `SAME_PLATE`): the pressed one (the path bar's current folder)."""
+    whose selected tab opens into the pane and whose tops are no single line; of its items, the
+    one drawn on a plate apart (`ODD_PLATE` grey levels off the others' median, which agree
+    within `SAME_PLATE`) is pressed (the path bar's current folder)."""
     b = np.asarray(xyxy, np.int64).reshape(-1, 4)
-    linked, pressed = [], []
+    tabs, linked, pressed = [], [], []
     for rows, framed in _ruled_rows(rgb, xyxy, roles, scale):
         if not framed:
+            tabs.extend(rows.tolist())
             continue
         linked.extend(rows.tolist())
         greys = np.array([float(np.median(to_gray(rgb[y0:y1, x0:x1]))) for x0, y0, x1, y1 in b[rows].tolist()])
@@ -225,13 +226,14 @@ def linked_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: flo
             others = np.delete(greys, k)
             if len(others) >= 2 and np.ptp(others) <= SAME_PLATE and abs(greys[k] - np.median(others)) >= ODD_PLATE:
                 pressed.append(int(rows[k]))
-    return np.array(sorted(set(linked)), np.int64), np.array(pressed, np.int64)
+    return (np.array(sorted(set(tabs)), np.int64), np.array(sorted(set(linked)), np.int64),
+            np.array(pressed, np.int64))
 
 
 def linked_row_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, linked: np.ndarray,
                      reach: float = 1.5) -> np.ndarray:
     """Rows of icons (``kind`` "icon", boxes ``xyxy`` (N, 4)) that continue a row of linked
-    buttons (``linked``: rows of its texts, from `linked_rows`) at either end: on its line (centre
+    buttons (``linked``: rows of its texts, from `tabs_and_linked_rows`) at either end: on its line (centre
     within half its height of the texts' centre line), each within ``reach`` heights of the
     previous one, chained outwards through icons and texts already called buttons (``roles``):
     a path bar's root folder and its scroll arrows."""
