@@ -754,6 +754,52 @@ def test_a_column_of_labels_with_icons_is_a_list(icons, icon_role, label_role, i
         else (len(runs) == 0 and len(found_icons) == 0)
 
 
+@pytest.mark.parametrize("label_roles, is_list", [
+    (["listitem", "radio", "listitem", "listitem"], True),   # a Qt file list's "Projects" called a radio
+    (["text", "checkbox", "radio", "text", "listitem"], True),   # two of five: still fewer than half
+    (["checkbox", "checkbox", "text", "listitem"], False),   # half of them: a column of check boxes
+])
+def test_a_few_names_called_glyph_controls_do_not_break_a_list(label_roles, is_list):
+    """A column of names with folder icons on their left, a few of them called a check box or a
+    radio by the classifier, is a list: all its names and icons are list items."""
+    from detact.semantics.siblings import icon_list_rows
+
+    kind, boxes, roles, n = tree_layout([True] * len(label_roles))
+    roles[:n] = label_roles
+    found_icons, runs = icon_list_rows(kind, boxes, roles)
+    assert (sorted(runs.tolist()) == list(range(n)) and len(found_icons) == n) if is_list else len(runs) == 0
+
+
+def icon_view(n_cols: int, last_row: int, picture: int = 46, label_role: str = "listitem",
+              label_dx: int = 0, label_dy: int = 3) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """An icon view: rows of ``picture`` px pictures 110 px apart, each with a 60 px label centred
+    (shifted by ``label_dx``) ``label_dy`` px under it; a full row then ``last_row`` items. Kinds,
+    boxes, roles (pictures first, called images)."""
+    cells = [(0, c) for c in range(n_cols)] + [(1, c) for c in range(last_row)]
+    pics = [[236 + 110 * c, 99 + 90 * r, 236 + 110 * c + picture, 99 + 90 * r + picture] for r, c in cells]
+    labels = [[p[0] + picture // 2 - 30 + label_dx, p[3] + label_dy, p[0] + picture // 2 + 30 + label_dx,
+               p[3] + label_dy + 20] for p in pics]
+    kind = np.array(["icon"] * len(pics) + ["text"] * len(labels), object)
+    roles = np.array(["image"] * len(pics) + [label_role] * len(labels), object)
+    return kind, np.array(pics + labels, float), roles
+
+
+@pytest.mark.parametrize("n_cols, last_row, kwargs, expected", [
+    (4, 1, {}, 5),                              # a folder in icon view: every picture, the lone last one too
+    (4, 0, {"label_dy": 30}, 0),                # labels 30 px under 46 px pictures: not theirs
+    (4, 0, {"label_dx": 20}, 0),                # labels off the pictures' centres
+    (4, 0, {"label_role": "button"}, 0),        # labels that are no list items: a toolbar's
+    (1, 0, {}, 0),                              # one picture with a caption: no view
+    (1, 1, {}, 0),                              # two pictures, each alone on its row
+])
+def test_pictures_over_list_item_names_are_an_icon_views_items(n_cols, last_row, kwargs, expected):
+    from detact.semantics.siblings import icon_view_items
+
+    kind, boxes, roles = icon_view(n_cols, last_row, **kwargs)
+    found = icon_view_items(kind, boxes, roles).tolist()
+    assert found == list(range(expected))
+
+
 @pytest.mark.parametrize("narrow_at, is_list", [
     (27, True),     # an 18 px glyph centred where the 32 px icons are (x 20-52): left edges 7 px apart
     (20, True),     # ... or left-aligned with them
@@ -862,6 +908,29 @@ def test_a_short_line_over_indented_rows_heads_a_tree(header, header_role, item_
         roles.append("button")
     kind = np.array(["text"] * len(boxes), dtype=object)
     found = tree_headers(kind, np.array(boxes, float), np.array(texts, dtype=object), np.array(roles, dtype=object))
+    assert found.tolist() == ([0] if is_header else [])
+
+
+@pytest.mark.parametrize("expander, item_x, is_header", [
+    ("caret down", 40, True),       # geany's symbol tree: rows 16 px (0.76 heights) in
+    ("chevron right", 40, True),    # a closed one's sibling header
+    (None, 40, False),              # no expander: so small an indent is a paragraph's
+    ("search", 40, False),          # another glyph is no expander
+    ("caret down", 30, False),      # rows 6 px in: no tree's
+])
+def test_a_header_with_a_trees_expander_needs_a_smaller_indent(expander, item_x, is_header):
+    from detact.semantics.siblings import tree_headers
+
+    boxes = [[24, 42, 84, 63], [item_x, 68, item_x + 60, 89], [item_x, 93, item_x + 97, 116]]
+    kind, labels = ["text"] * 3, [""] * 3
+    if expander:
+        boxes.append([5, 48, 17, 54])
+        kind.append("icon")
+        labels.append(expander)
+    found = tree_headers(np.array(kind, object), np.array(boxes, float),
+                         np.array(["Functions", "main [12]", "run [44]", ""][:len(boxes)], object),
+                         np.array(["link", "listitem", "listitem", "icon"][:len(boxes)], object),
+                         np.array(labels, object))
     assert found.tolist() == ([0] if is_header else [])
 
 
@@ -1549,6 +1618,18 @@ def test_icons_called_fields_do_not_vote_for_a_keypad():
     roles = np.array(["spinbox"] * 10 + ["image"] * 6, object)
     assert keypad_keys(np.array(["icon"] * len(boxes), object), boxes, texts, roles).tolist() == []
     assert len(keypad_keys(np.array(["text"] * len(boxes), object), boxes, texts, roles)) == len(boxes)
+
+
+def test_a_list_rows_icons_are_no_keys():
+    """A sidebar's column of place icons (list rows' icon cells) beside a toolbar's row of icons
+    made a grid that won the keypad vote; a list row's icon is no key."""
+    boxes, texts = _keypad(4, 4)
+    kinds = np.array(["icon"] * len(boxes), object)
+    roles = np.array(["button"] * len(boxes), object)
+    assert len(keypad_keys(kinds, boxes, texts, roles)) == len(boxes)
+    column = boxes[:, 0] == boxes[:, 0].min()
+    roles[column] = "listitem"
+    assert not set(keypad_keys(kinds, boxes, texts, roles).tolist()) & set(np.flatnonzero(column).tolist())
 
 
 def test_keypad_needs_short_labels_spread_apart():

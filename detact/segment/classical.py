@@ -16,7 +16,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from ..boxes import areas, nms
+from ..boxes import areas, coverage, nms
 from ..elements import Elements
 from ..imageio import screen_scale
 from .base import Segmenter
@@ -39,7 +39,7 @@ class ClassicalSegmenter(Segmenter):
         edges = np.zeros((h, w), np.uint8)
         for c in range(3):
             edges |= cv2.Canny(rgb[:, :, c], *self.canny)
-        edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+        raw, edges = edges, cv2.dilate(edges, np.ones((3, 3), np.uint8))
         # CCOMP lists every component's outer boundary at the top level and its holes below
         # it; a hole is the inside of a border, never a thing of its own, so only outer
         # boundaries (no parent) are kept.
@@ -61,6 +61,7 @@ class ClassicalSegmenter(Segmenter):
         # dilation grew every box by one pixel on each side: give it back
         xyxy = np.concatenate([xyxy[keep] + np.array([1, 1, -1, -1], np.int32),
                                framed_holes(contours, hierarchy[0], edges, scale)])
+        xyxy = np.concatenate([xyxy, glyphs_on_rules(raw, xyxy, scale)])
         xyxy = self._collapse_duplicates(np.unique(xyxy, axis=0))
         score = np.full(len(xyxy), 0.5, np.float32)
         return Elements(xyxy, ["region"] * len(xyxy), score=score)
@@ -127,6 +128,94 @@ def framed_holes(contours, hierarchy: np.ndarray, edges: np.ndarray, scale: floa
     keep[f[cell]] = False
     joined = _entries_with_button(box, f[cell], same[cell] & beside[cell], parent, scale)
     return np.concatenate([box[keep], joined, big]).astype(np.int32) + np.array([-2, -2, 2, 2], np.int32)
+
+
+#: A straight edge at least this long (px at scale 1) is a frame's or a pane's rule, no icon's
+#: (`glyphs_on_rules`): icons are at most 64 px.
+RULE_MIN = 72
+#: An icon found by `glyphs_on_rules` is at most this long on its longer side (px at scale 1) ...
+RULED_GLYPH_MAX = 64
+#: ... and at most this many times as long as its shorter side.
+RULED_GLYPH_ASPECT = 3.0
+
+
+def glyphs_on_rules(edges: np.ndarray, found: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """Icons drawn within 2 px of a frame's or a pane's rule: the dilation joins them to the
+    rule and they are lost in its component, which is too large to keep (the first row of a
+    file view's icons under the view's frame, a sidebar's icons by its edge). The straight runs
+    of the undilated Canny ``edges`` (H, W) at least `RULE_MIN` px long are taken out and the
+    contours found again (a column of them cut at its empty rows: icons stacked 2 px apart join
+    too); boxes at most `RULED_GLYPH_MAX` px and `RULED_GLYPH_ASPECT` long, at least 8 px both
+    ways and not inside any of the ``found`` (K, 4) boxes are returned, (M, 4) int32 xyxy."""
+    n = max(int(round(RULE_MIN * scale)), 3)
+    across = cv2.morphologyEx(edges, cv2.MORPH_OPEN, np.ones((1, n), np.uint8))
+    down = cv2.morphologyEx(edges, cv2.MORPH_OPEN, np.ones((n, 1), np.uint8))
+    rules = across | down
+    if not rules.any():
+        return np.zeros((0, 4), np.int32)
+    # the rule is taken out with its dilation, so what it touched stands apart again
+    bare = edges & ~cv2.dilate(rules, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(cv2.dilate(bare, np.ones((3, 3), np.uint8)), cv2.RETR_EXTERNAL,
+                                   cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return np.zeros((0, 4), np.int32)
+    rects = np.array([cv2.boundingRect(c) for c in contours], np.int64).reshape(-1, 4)
+    box = np.concatenate([rects[:, :2] + 1, rects[:, :2] + rects[:, 2:] - 1], axis=1)
+    # icons stacked 1 or 2 px apart (a sidebar's column) join too: cut a column at its empty rows
+    wh = box[:, 2:] - box[:, :2]
+    strip = (wh[:, 0] >= 8 * scale) & (wh[:, 0] <= RULED_GLYPH_MAX * scale) & (wh[:, 1] > 1.5 * wh[:, 0])
+    box = np.concatenate([box[~strip]] + [_cut_at_gaps(bare, b) for b in box[strip]])
+    wh = box[:, 2:] - box[:, :2]
+    long_side, short_side = wh.max(axis=1), wh.min(axis=1)
+    box = box[(short_side >= 8 * scale) & (long_side <= RULED_GLYPH_MAX * scale)
+              & (long_side <= RULED_GLYPH_ASPECT * short_side)]
+    # a knob on a slider's track has the rule running on from its middle, not along its edge
+    box = box[[not _on_track(across, down, b) for b in box]]
+    if len(box) and len(found):
+        # what a kept box holds was found with it or is its part (a combo box's arrow on its
+        # frame, a slider's knob on its track): only what a dropped component swallowed is new
+        box = box[(coverage(found, box) < 0.9).all(axis=0)]
+    return box.astype(np.int32)
+
+
+def _on_track(across: np.ndarray, down: np.ndarray, box: np.ndarray, reach: int = 4) -> bool:
+    """Whether a rule of ``across`` (horizontal) or ``down`` (vertical), both (H, W) masks,
+    leaves ``box`` (xyxy) near its middle: within a quarter of its side of its centre line,
+    within ``reach`` px outside it."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    cx, cy, qx, qy = (x0 + x1) // 2, (y0 + y1) // 2, max((x1 - x0) // 4, 1), max((y1 - y0) // 4, 1)
+    h, w = across.shape
+    band = slice(max(cy - qy, 0), min(cy + qy + 1, h))
+    column = slice(max(cx - qx, 0), min(cx + qx + 1, w))
+    return bool(across[band, max(x0 - reach, 0):x0].any() or across[band, x1:x1 + reach].any()
+                or down[max(y0 - reach, 0):y0, column].any() or down[y1:y1 + reach, column].any())
+
+
+def _cut_at_gaps(edges: np.ndarray, box: np.ndarray) -> np.ndarray:
+    """The pieces of the tall ``box`` (xyxy) cut at the rows where ``edges`` (H, W) holds
+    nothing, each shrunk to its edges: (P, 4) int64 xyxy. A piece less than half as tall as
+    the box is wide is part of an icon (a house's roof over its walls) and joins the nearer
+    of its neighbours."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    ink = edges[y0:y1, x0:x1] > 0
+    filled = np.concatenate([[False], ink.any(axis=1), [False]])
+    spans = [list(p) for p in zip(np.flatnonzero(filled[1:] & ~filled[:-1]).tolist(),
+                                  np.flatnonzero(~filled[1:] & filled[:-1]).tolist())]
+    while len(spans) > 1:
+        short = [k for k, (a, b) in enumerate(spans) if b - a < (x1 - x0) / 2]
+        if not short:
+            break
+        k = short[0]
+        gaps = [spans[k][0] - spans[k - 1][1] if k > 0 else np.inf,
+                spans[k + 1][0] - spans[k][1] if k + 1 < len(spans) else np.inf]
+        j = k - 1 if gaps[0] <= gaps[1] else k + 1
+        spans[min(j, k)] = [spans[min(j, k)][0], spans[max(j, k)][1]]
+        del spans[max(j, k)]
+    pieces = []
+    for a, b in spans:
+        across = np.flatnonzero(ink[a:b].any(axis=0))
+        pieces.append([x0 + int(across[0]), y0 + a, x0 + int(across[-1]) + 1, y0 + b])
+    return np.array(pieces, np.int64).reshape(-1, 4)
 
 
 #: Keys taller than a field (`_large_keys`) are at most this tall, in px at scale 1.

@@ -10,9 +10,10 @@ belongs (``parent``), and lists the containers:
         labels centred on plates: `plates`, empty fields and placeholders: `compounds`, tracks
         with a knob: `sliders`, items lined up alike and keypads: `siblings`, lone action icons
         and drop-down arrows: `roles`, tab rows and underlined tabs: `tabs`, page number fields:
-        `labels`, labels on plates the segmenter missed: `plates`) -> menu-bar words read one thin glyph
-        off (`text.lexicon`) -> names and values (`labels`) -> the
-        text boxes inside editable combo boxes (`compounds`) -> containers and parents (`tree`)
+        `labels`, labels on plates the segmenter missed: `plates`, a popover's items:
+        `popovers`) -> menu-bar words read one thin glyph off (`text.lexicon`) -> names and
+        values (`labels`) -> the text boxes inside editable combo boxes (`compounds`) ->
+        containers and parents (`tree`)
 """
 from __future__ import annotations
 
@@ -32,13 +33,15 @@ from .compounds import (compound_candidates, dropdown_rows, empty_fields, entrie
                         spin_buttons, stepper_fields, text_plates, value_apart, value_texts)
 from .features import control_inputs
 from .labels import FIELDS, assign_names, page_fields
+from .popovers import popover_items
 from .plates import KEEP_ROLES, centred_labels, font_buttons, icon_label_plates, label_plates
 from .pressed import pressed_buttons, pressed_labels
 from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, box_state,
                     control_glyphs, glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier,
                     one_glyph_reads, ring_glyphs, ring_state, shows_other_glyph, with_states)
 from .sliders import slider_tracks, volume_buttons
-from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, keypad_keys,
+from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, icon_view_items,
+                       keypad_keys,
                        list_row_icons, menu_columns, menu_glyphs, table_cells, toolbar_icons, toolbar_labels,
                        tree_headers)
 from .tabs import (closable_tabs, linked_row_icons, tab_icons, tabs_and_linked_rows, underlined_tab_mates,
@@ -316,9 +319,23 @@ class Semantics:
         cells = list_row_icons(elements.kind, elements.xyxy, roles[:n], scale, GLYPH_LINE_ROLES)
         roles[cells] = "listitem"
         roles = _without_glyph_controls(roles, n, parts, cells)
+        # ... and so are the pictures over an icon view's items (see `siblings`)
+        # (a picture greyed or on a plate is no pressed or greyed-out control)
+        viewed = icon_view_items(elements.kind, elements.xyxy, roles[:n])
+        roles[viewed] = "listitem"
+        for r in viewed.tolist():
+            states[r] = tuple(s for s in states[r] if s in ("selected", "focused"))
         # ... and a short line heading indented list rows is a tree's section header row
-        roles[tree_headers(elements.kind, elements.xyxy, elements.text, roles[:n])] = "listitem"
+        roles[tree_headers(elements.kind, elements.xyxy, elements.text, roles[:n], elements.label)] = "listitem"
         roles[link_texts(elements, roles)] = "link"
+        # ... but the items of a popover, which a notch on its plate points at its button, are
+        # buttons, and its empty rings read as a letter are its radios' (see `popovers`)
+        popped, rings_read, ring_roles = popover_items(rgb, elements, roles[:n], scale)
+        roles[popped] = "button"
+        roles[rings_read] = ring_roles
+        states = _with_checked(states, rings_read, np.zeros(len(rings_read), bool))
+        for r in rings_read.tolist():
+            states[r] = tuple(s for s in states[r] if s in ("focused",))
         # ... and a page number, framed or before its count ("(1 of 12)"), is a text box (see `labels`)
         roles[page_fields(elements.kind, elements.xyxy, elements.text, elements.frame, roles[:n])] = "textbox"
         # ... and so is a glyph read as a letter or two, which becomes the icon it is

@@ -34,7 +34,9 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    plain text, links or list items of which three or more have icons on their left, aligned
    and no control but a button or tab, is a list: the icons and the column's runs become list
    items (`icon_list_rows`: a folder tree's "Desktop", "Trash" read as plain text beside their
-   icons, some icons missed).
+   icons, some icons missed). Fewer than half of such a column's runs may be called a check
+   box, radio or switch (a Qt file list's "Projects" beside its folder icon): their icons,
+   being of the list, are no tick boxes or rings.
 6. Three or more small icons (at most ``TOOLBAR_GLYPH`` px) in a row with no label on their
    right are a toolbar: the ones the classifier called a plain icon or image become buttons
    (`toolbar_icons`). Toolbars draw flat buttons, whose glyph alone looks like a picture.
@@ -74,10 +76,17 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    applied again). A lone column of text stays as the classifier said: it may be a form's
    labels or a paragraph; so do two columns whose left one ends in colons (a form's labels and
    values) or holds bare numbers (an editor's line numbers and code); a blue link keeps its role.
+12. An icon view's items: a picture with its label centred under it (`labels_below`), two or
+   more such pairs on one row, is the icon of a list item when its label is a list item
+   (`icon_view_items`: a file manager's folders in icon view, whose 48 px pictures the
+   classifier calls images, buttons or icons). Why: the item's box holds picture and label,
+   and the picture is most of it; the label, in a row of alike names, is told a list item by
+   the rules above.
 11. A tree's section headers: a plain text run or link of at most `HEADER_WORDS` words, not
    ending in a colon, alone on its line, with a list item's text starting within
    `HEADER_REACH` heights below it and indented by `HEADER_INDENT` heights or more (the rows'
-   icons sit in that indent), is a row of that tree: a list item (`tree_headers`: a file
+   icons sit in that indent; `EXPANDED_INDENT` when a tree's expander arrow stands on the
+   header's left, a GTK tree's 16 px), is a row of that tree: a list item (`tree_headers`: a file
    manager's "Places", "Devices", "Computer", "Network"). Why: GTK draws these headers as tree
    rows without an icon, bold or grey, flush with the rows' icons, so nothing else marks them
    as rows; a form's "Label:" above a list is excluded by its colon, a paragraph by its length.
@@ -260,7 +269,8 @@ def list_row_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale:
 def icon_list_rows(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0
                    ) -> tuple[np.ndarray, np.ndarray]:
     """Rule 5b: the icons and labels of a list drawn as a column of text runs (`aligned_lines`
-    over the runs ``roles`` ``(N,)`` calls plain text, a link or a list item) of which
+    over the runs ``roles`` ``(N,)`` calls plain text, a link or a list item, or, fewer than
+    half of them, a check box, radio or switch) of which
     `MIN_LINE` or more have an icon on their left (`glyphs_with_labels`), those icons' left
     edges (or centres) within ``2 * COLUMN_ALIGN`` px and none of them a control but a button or
     tab: a sidebar's places, a folder tree's rows (some icons may be missing). Returns the icon
@@ -269,13 +279,17 @@ def icon_list_rows(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale:
     roles = np.asarray(roles, dtype=object)[:len(b)]
     none = np.zeros(0, np.int64)
     glyphs, labels = glyphs_with_labels(kind, b)
-    texts = np.flatnonzero((kind == "text") & np.isin(roles, ("text", "link", "listitem")))
+    texts = np.flatnonzero((kind == "text") & np.isin(roles, ("text", "link", "listitem") + GLYPH_LINE_ROLES))
     if len(glyphs) < MIN_LINE or len(texts) < MIN_LINE:
         return none, none
     icon_of = dict(zip(labels.tolist(), glyphs.tolist()))
     icons, runs = [], []
     for line in aligned_lines(b[texts], scale, axes=("column",)):
         rows = texts[line]
+        # a few names the classifier called a check box or radio (a folder's "Projects") are
+        # the list's too, when their icons are of the list (checked below)
+        if 2 * np.isin(roles[rows], GLYPH_LINE_ROLES).sum() >= len(rows):
+            continue
         mine = np.array([icon_of[r] for r in rows.tolist() if r in icon_of], np.int64)
         # the icons line up by their left edges or, when their widths differ (an 18 px glyph
         # among 32 px ones, each centred in its cell), by their centres
@@ -289,6 +303,51 @@ def icon_list_rows(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale:
     return np.array(icons, np.int64), np.array(runs, np.int64)
 
 
+#: A label under a picture (`labels_below`) starts at most this many of the picture's heights
+#: below it, its centre at most this many of the picture's widths off the picture's.
+BELOW_REACH, BELOW_CENTRE = 0.5, 0.25
+
+
+def labels_below(kind: np.ndarray, xyxy: np.ndarray, picture: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of the pictures (``picture`` ``(N,)`` bool among ``kind`` ``(N,)``, ``(N, 4)`` boxes)
+    with a text run centred under them (`BELOW_REACH`, `BELOW_CENTRE`), and the row of that
+    (nearest) run."""
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    pics, texts = np.flatnonzero(picture), np.flatnonzero(np.asarray(kind) == "text")
+    if not len(pics) or not len(texts):
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    p, t = b[pics][:, None, :], b[texts][None, :, :]
+    below = t[..., 1] - p[..., 3]
+    off = np.abs((t[..., 0] + t[..., 2]) - (p[..., 0] + p[..., 2])) / 2
+    fits = (below >= -2) & (below <= BELOW_REACH * (p[..., 3] - p[..., 1])) \
+        & (off <= BELOW_CENTRE * (p[..., 2] - p[..., 0]))
+    found = fits.any(axis=1)
+    nearest = np.where(fits, below, np.inf).argmin(axis=1)
+    return pics[found], texts[nearest][found]
+
+
+#: The pictures of one icon view differ in height by at most this fraction (`icon_view_items`).
+ICON_VIEW_SIZE = 0.2
+
+
+def icon_view_items(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray) -> np.ndarray:
+    """Rule 12: rows of the pictures (icons, or regions ``roles`` ``(N,)`` calls an icon or
+    image) of an icon view: labelled from below (`labels_below`) by a list item, where two or
+    more such pictures share a row (centres within a third of a height); the last row's lone
+    item counts when its picture is of their size (within `ICON_VIEW_SIZE`)."""
+    kind, roles = np.asarray(kind), np.asarray(roles, dtype=object)[:len(kind)]
+    pictures = (kind == "icon") | ((kind == "region") & np.isin(roles, ("icon", "image")))
+    pics, labels = labels_below(kind, xyxy, pictures)
+    pics = pics[roles[labels] == "listitem"]
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)[pics]
+    cy, h = (b[:, 1] + b[:, 3]) / 2, np.maximum(b[:, 3] - b[:, 1], 1.0)
+    mates = (np.abs(cy[:, None] - cy[None, :]) <= h[:, None] / 3).sum(axis=1) >= 2
+    if not mates.any():
+        return np.zeros(0, np.int64)
+    alike = (np.abs(h[:, None] / h[None, mates] - 1) <= ICON_VIEW_SIZE).any(axis=1)
+    return pics[mates | alike]
+
+
 #: A tree's section header (`tree_headers`) has at most this many words ...
 HEADER_WORDS = 3
 #: ... the text of a list item starts within this many of its heights below its bottom ...
@@ -297,18 +356,27 @@ HEADER_REACH = 2.5
 HEADER_INDENT = 0.8
 #: ... and by at most this many (farther, it is another column's text).
 HEADER_MAX_INDENT = 6.0
+#: A header with a tree's expander on its left (`EXPANDERS`, within a height) needs its rows
+#: indented by this many heights only: the expander column is the indent (GTK's is 16 px).
+EXPANDED_INDENT = 0.5
+#: Icon labels of a tree's expanders.
+EXPANDERS = ("caret down", "caret right", "chevron down", "chevron right")
 
 
-def tree_headers(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray) -> np.ndarray:
+def tree_headers(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray,
+                 labels: np.ndarray | None = None) -> np.ndarray:
     """Rule 11: rows of the text runs (``(N,)`` kind, ``(N, 4)`` boxes, texts, ``roles``) that head
     a tree's section: plain text or a link of at most `HEADER_WORDS` words, not ending in ":",
     nothing else on its line within 4 heights to its right, and the text of a list item starting
     within `HEADER_REACH` heights below it, indented by `HEADER_INDENT` to `HEADER_MAX_INDENT`
-    heights, its height within ``HEIGHT_RATIO`` (all in heights: no scale needed)."""
+    heights (`EXPANDED_INDENT` when an expander, an icon ``labels`` names in `EXPANDERS`, stands
+    on its left), its height within ``HEIGHT_RATIO`` (all in heights: no scale needed)."""
     kind, b = np.asarray(kind), np.asarray(xyxy, np.float64).reshape(-1, 4)
     roles = np.asarray(roles, dtype=object)[:len(b)]
     texts = [str(t or "").strip() for t in texts]
     h = np.maximum(b[:, 3] - b[:, 1], 1.0)
+    expanders = np.flatnonzero((kind == "icon") & np.isin(np.asarray(labels if labels is not None else
+                                                                     [""] * len(b), dtype=object), EXPANDERS))
     items = np.flatnonzero((kind == "text") & (roles == "listitem"))
     found = []
     if not len(items):
@@ -325,7 +393,11 @@ def tree_headers(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: n
         below = b[items, 1] - b[k, 3]
         indent = (b[items, 0] - b[k, 0]) / h[k]
         ratio = h[items] / h[k]
-        under = ((below >= -0.5 * h[k]) & (below <= HEADER_REACH * h[k]) & (indent >= HEADER_INDENT)
+        cy = (b[expanders, 1] + b[expanders, 3]) / 2
+        expanded = ((b[expanders, 2] <= b[k, 0] + 2) & (b[k, 0] - b[expanders, 2] <= h[k])
+                    & (cy >= b[k, 1]) & (cy <= b[k, 3])).any()
+        least = EXPANDED_INDENT if expanded else HEADER_INDENT
+        under = ((below >= -0.5 * h[k]) & (below <= HEADER_REACH * h[k]) & (indent >= least)
                  & (indent <= HEADER_MAX_INDENT) & (ratio <= HEIGHT_RATIO) & (1 / ratio <= HEIGHT_RATIO))
         if under.any():
             found.append(k)
@@ -598,7 +670,10 @@ def keypad_keys(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np
     win the grid's vote."""
     short = np.array([k == "icon" or (k == "text" and 1 <= len(str(t).replace(" ", "")) <= KEY_CHARS)
                       for k, t in zip(kind, texts)], bool)
-    cand = np.flatnonzero(short & ~np.isin(roles, GLYPH_LINE_ROLES + ("menuitem", "tab")))
+    # a list row's icon cell (`list_row_icons`) is no key: a sidebar's column of places beside
+    # a toolbar's row of icons made a grid
+    row_icon = (np.asarray(kind) == "icon") & (np.asarray(roles, dtype=object) == "listitem")
+    cand = np.flatnonzero(short & ~np.isin(roles, GLYPH_LINE_ROLES + ("menuitem", "tab")) & ~row_icon)
     if len(cand) < MIN_KEYS:
         return np.zeros(0, np.int64)
     b = np.asarray(xyxy, np.float64)[cand]

@@ -1,0 +1,172 @@
+"""A popover's items are buttons, not a menu's items.
+
+GTK 3 shows the menus of a header bar's buttons (a GMenuModel opened by a GtkMenuButton) as a
+popover: a plate with a border and a triangular notch on its edge pointing at the button that
+opened it. Its items are model buttons, which accessibility trees call push buttons, check
+boxes and radio buttons, where a GtkMenu's items (a menu bar's, a context menu's) are menu
+items (checked with AT-SPI on a rendered popover: "New Window" a push button, "Show Hidden
+Files" a check box, "Sort by Name" a radio button). The items look like a menu's or a list's,
+and the control classifier calls them list items or menu items; the notch tells them apart:
+
+1. A *column* is three or more text runs aligned on their left edges (`siblings.aligned_lines`)
+   that the rules so far call anything but a field or a tab (`ITEM_GUESSES`).
+2. Its plate's edge is the first row above the column's top (within `EDGE_REACH` heights)
+   that differs from the row two pixels below along at least `EDGE_SHARE` of the column's
+   width; it runs on left and right while it keeps differing.
+3. The *notch* is drawn on that edge, over it: a connected run of pixels darker than the band's
+   background by `NOTCH_CONTRAST` levels (its outline), within `NOTCH_HEIGHT` px over the
+   edge, standing on it, 1.3 to 3 times as wide as tall, rising at least `MIN_RISE` of that
+   height, narrow at its top (at most `APEX_WIDTH` px) over its base's centre, and hollow:
+   two slopes climbing towards each other, a V turned upside down. An edge is one colour
+   (`EDGE_SPREAD`), not a line of text. A
+   popover that opens upwards carries the notch under its bottom edge, which is looked for the
+   same way.
+4. The column's runs then are push buttons (`popover_items`), except the labels of check boxes,
+   radios and switches on their rows, which stay the labels of those controls. A glyph read as
+   a letter on an item's row (an empty radio's ring read "0", which the classifier may call
+   anything), standing under or over such a glyph, is a glyph of that control's kind.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..elements import Elements
+from ..text.fast import to_gray
+from .roles import one_glyph_reads
+from .siblings import GLYPH_LINE_ROLES, aligned_lines
+
+#: Roles the classifier gives a popover's items, which become buttons (a column broken by one
+#: item called a heading finds the wrong edge: a separator's).
+ITEM_GUESSES = ("text", "link", "listitem", "menuitem", "heading", "button") + GLYPH_LINE_ROLES
+#: The plate's edge lies at most this many item heights over the column's top.
+EDGE_REACH = 2.0
+#: ... and differs from the plate two rows below along this share of the column's width (the
+#: notch breaks it).
+EDGE_SHARE = 0.75
+#: Grey levels by which an edge differs from the plate, and a notch's outline is darker than
+#: the band it stands in.
+EDGE_CONTRAST, NOTCH_CONTRAST = 10, 12
+#: A notch is at most this tall (px at scale 1) and at least 5 px ...
+NOTCH_HEIGHT = 16
+#: ... and its top at most this wide (px at scale 1) ...
+APEX_WIDTH = 5
+#: ... both grown with the items' height over this one (px at scale 1), when it is larger.
+ITEM_HEIGHT = 21
+#: A notch rises at least this share of `NOTCH_HEIGHT` (GTK's: 11 of 16 px).
+MIN_RISE = 0.4
+#: The edge's grey levels stray from their median by at most this much (their median
+#: deviation: the notch's opening breaks the line): one colour.
+EDGE_SPREAD = 4
+
+
+def popover_items(rgb: np.ndarray, elements: Elements, roles: np.ndarray, scale: float = 1.0
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The items of popovers among ``elements`` (on the RGB uint8 ``rgb``; the module
+    docstring): the rows of the text runs that are push buttons (the columns' runs bar the labels
+    of glyph controls, ``roles`` ``(N,)`` in `GLYPH_LINE_ROLES`, on their rows), and the rows of
+    glyphs read as a letter (`roles.one_glyph_reads`: an empty radio's ring read "0") standing
+    under or over such a control's glyph on an item's row, with the role each takes (its
+    neighbour's)."""
+    n = len(elements)
+    roles = np.asarray(roles, dtype=object)[:n]
+    b = elements.xyxy.astype(np.int64)
+    none = np.zeros(0, np.int64)
+    texts = np.flatnonzero((elements.kind == "text") & np.isin(roles, ITEM_GUESSES))
+    if len(texts) < 3:
+        return none, none, np.zeros(0, object)
+    gray = to_gray(rgb).astype(np.int16)
+    glyphs = np.flatnonzero(np.isin(roles, GLYPH_LINE_ROLES) & (elements.kind == "icon"))
+    reads = np.flatnonzero(one_glyph_reads(elements))
+    buttons, letters, letter_roles = [], [], []
+    for line in aligned_lines(b[texts], scale, axes=("column",)):
+        rows = texts[line]
+        box = np.array([b[rows, 0].min(), b[rows, 1].min(), b[rows, 2].max(), b[rows, 3].max()])
+        h = float(np.median(b[rows, 3] - b[rows, 1]))
+        if not (_notched(gray, box, h, scale, up=True) or _notched(gray, box, h, scale, up=False)):
+            continue
+        reach = (b[:, 0] >= box[0] - 2 * h) & (b[:, 2] <= box[2] + 6 * h)
+        mine = glyphs[reach[glyphs]]
+        for r in rows.tolist():
+            cy = (b[r, 1] + b[r, 3]) / 2
+            level = (b[:, 1] <= cy) & (b[:, 3] >= cy) & reach
+            if level[mine].any():
+                continue
+            read = reads[level[reads] & (b[reads, 0] >= b[r, 2])]
+            if len(read) and len(mine):
+                # the glyph nearest above or below it in its column (radios follow radios)
+                under = mine[np.abs((b[mine, 0] + b[mine, 2]) / 2 - (b[read[0], 0] + b[read[0], 2]) / 2)
+                             <= 4 * scale]
+                if len(under):
+                    letters.append(int(read[0]))
+                    letter_roles.append(roles[under[np.abs(b[under, 1] - b[read[0], 1]).argmin()]])
+                    continue
+            buttons.append(r)
+    return np.array(buttons, np.int64), np.array(letters, np.int64), np.array(letter_roles, object)
+
+
+def _notched(gray: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool) -> bool:
+    """Whether the plate round the column ``box`` (xyxy) of items ``h`` px tall has a notch on
+    its top edge (``up``) or its bottom edge, in the (H, W) int16 ``gray``."""
+    if not up:
+        gray = gray[::-1]
+        box = np.array([box[0], gray.shape[0] - box[3], box[2], gray.shape[0] - box[1]])
+    x0, top, x1 = int(box[0]), int(box[1]), int(box[2])
+    edge = None
+    for y in range(top - 1, max(int(top - EDGE_REACH * h), 2) - 1, -1):
+        differs = np.abs(gray[y, x0:x1] - gray[y + 2, x0:x1]) > EDGE_CONTRAST
+        if differs.mean() >= EDGE_SHARE:
+            edge = y
+            break
+    # ... drawn in one colour (a line of text below a rule differs from its next rows too)
+    if edge is None or np.median(np.abs(gray[edge, x0:x1] - np.median(gray[edge, x0:x1]))) > EDGE_SPREAD:
+        return False
+    left, right = _run_on(gray, edge, x0, -1), _run_on(gray, edge, x1 - 1, 1)
+    # notches grow with the items' text (a scale-2 screen told scale 1 by its width)
+    tall = int(round(max(NOTCH_HEIGHT * scale, NOTCH_HEIGHT * h / ITEM_HEIGHT)))
+    band = gray[max(edge - tall, 0):edge, left:right + 1]
+    if band.shape[0] < 5 or band.shape[1] < 10:
+        return False
+    ink = np.abs(band - np.median(band)) > NOTCH_CONTRAST
+    runs = [_runs(row) for row in ink[::-1]]         # from the edge upwards
+    apex = max(APEX_WIDTH * scale, APEX_WIDTH * h / ITEM_HEIGHT)
+    for (_, le), (rs, _) in zip(runs[0][:-1], runs[0][1:]):
+        if not 4 <= rs - le <= 3 * tall:
+            continue
+        centre, base = (le + rs) / 2, rs - le
+        # the slopes' inner sides climb towards each other, 1 to 4 px a row, until they meet
+        # over the base's centre, the notch 1.3 to 3 times as wide as tall (GTK's: 45 degrees)
+        for k in range(1, len(runs)):
+            meet = [(a, z) for a, z in runs[k] if a <= le + 1 and z >= rs - 1]
+            if meet:
+                a, z = meet[0]
+                if (z - a + 1 <= apex and abs((a + z) / 2 - centre) <= 2 * scale
+                        and k >= MIN_RISE * tall and 1.3 * k <= base + 2 <= 3 * k + 4):
+                    return True
+                break
+            left_on = [z for a, z in runs[k] if le <= z <= le + 4]
+            right_on = [a for a, z in runs[k] if rs - 4 <= a <= rs]
+            if not left_on or not right_on or right_on[-1] <= left_on[0]:
+                break
+            le, rs = left_on[0], right_on[-1]
+    return False
+
+
+def _runs(row: np.ndarray) -> list[tuple[int, int]]:
+    """(start, end) of each run of True in the 1-D bool ``row``, ends inclusive."""
+    padded = np.concatenate([[False], row, [False]])
+    starts = np.flatnonzero(padded[1:] & ~padded[:-1])
+    ends = np.flatnonzero(~padded[1:] & padded[:-1]) - 1
+    return list(zip(starts.tolist(), ends.tolist()))
+
+
+def _run_on(gray: np.ndarray, y: int, x: int, step: int) -> int:
+    """The last column from ``x`` in direction ``step`` along which row ``y`` of ``gray`` keeps
+    differing from the row two below (one miss allowed)."""
+    misses, last, w = 0, x, gray.shape[1]
+    while 0 <= x < w and misses < 2:
+        if abs(int(gray[y, x]) - int(gray[y + 2, x])) > EDGE_CONTRAST:
+            last, misses = x, 0
+        else:
+            misses += 1
+        x += step
+    return last

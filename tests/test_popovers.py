@@ -1,0 +1,70 @@
+"""A GTK 3 popover's items are buttons, check boxes and radios (`detact.semantics.popovers`):
+a header bar's menu (a GMenuModel opened by a GtkMenuButton) rendered under Xvfb in Adwaita and
+Adwaita dark (`tests/fixtures/gtk3-popover*.png`), read by the full parser. AT-SPI calls "New
+Window" a push button, "Show Hidden Files" a check box and "Sort by Name" a radio button; a
+GtkMenu's items would be menu items. The plate's notch points at the pressed menu button."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from detact.elements import Elements
+from detact.semantics.popovers import popover_items
+
+FIXTURES = Path(__file__).parent / "fixtures"
+BUTTONS = ["New Window", "Preferences", "Keyboard Shortcuts", "About Pop"]
+#: name -> (role, checked) of the items drawn with a glyph on their right
+GLYPHS = {"Show Hidden Files": ("checkbox", True), "Dark Style": ("checkbox", False),
+          "Sort by Name": ("radio", True), "Sort by Size": ("radio", False), "Sort by Date": ("radio", False)}
+
+
+def screen(name: str) -> np.ndarray:
+    strip = Image.open(FIXTURES / name).convert("RGB")
+    screen = Image.new("RGB", (1000, 560), strip.getpixel((strip.width - 1, strip.height - 1)))
+    screen.paste(strip, (0, 0))
+    return np.asarray(screen)
+
+
+@pytest.fixture(scope="module", params=["gtk3-popover.png", "gtk3-popover-dark.png"])
+def popover(request):
+    from detact.parser import Parser
+    return Parser().parse(screen(request.param)).elements
+
+
+def test_a_popovers_plain_items_are_push_buttons(popover):
+    els = popover
+    roles = {str(els.text[i]): els.role[i] for i in range(len(els)) if els.kind[i] == "text"}
+    assert [roles.get(name) for name in BUTTONS] == ["button"] * len(BUTTONS), roles
+
+
+def test_a_popovers_check_and_radio_items_keep_their_glyphs_role_state_and_name(popover):
+    # the empty radios' rings were read as "0", which the classifier called a slider
+    els = popover
+    glyphs = {str(els.name[i]): (els.role[i], "checked" in els.states[i]) for i in range(len(els))
+              if els.kind[i] == "icon" and els.role[i] in ("checkbox", "radio")}
+    assert glyphs == GLYPHS
+
+
+def test_a_column_without_a_notch_is_no_popover():
+    """The same items, the plate's notch painted over: a menu or a list, left as they were."""
+    rgb = screen("gtk3-popover.png").copy()
+    from detact.parser import Parser
+    els = Parser().parse(rgb).elements
+    assert len(popover_items(rgb, els, els.role)[0]) == len(BUTTONS)
+    # the notch stands on the plate's top edge (row 62), under the header bar (row 50)
+    gray = rgb.mean(axis=2)
+    assert (gray[62, 130:180] < 220).all() and (gray[52:62, 180:210] < 220).any()
+    rgb[51:62, :] = rgb[70, 40]
+    found, reads, _ = popover_items(rgb, els, els.role)
+    assert len(found) == 0 and len(reads) == 0
+
+
+def test_three_lines_of_plain_text_are_no_popover():
+    rgb = np.full((200, 300, 3), 245, np.uint8)
+    rgb[20, 10:290] = 200                                    # a rule over them, no notch
+    els = Elements([[20, 40 + 30 * k, 120, 60 + 30 * k] for k in range(3)], ["text"] * 3, ["Open", "Save", "Quit"],
+                   role=["listitem"] * 3)
+    assert popover_items(rgb, els, els.role)[0].tolist() == []
