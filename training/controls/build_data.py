@@ -22,11 +22,11 @@ sys.path.insert(0, str(HERE))
 
 from common import CaseWriter  # noqa: E402
 
-SOURCES = ("web", "gtk3", "gtk4", "qt", "apps", "apps2", "apps3")
+SOURCES = ("web", "gtk3", "gtk4", "qt", "apps", "apps2", "apps3", "apps4")
 DEFAULT_OUT = HERE / "out"
 # screenshot budgets of a full build (web pages give 1-2 shots each)
 WEB_PAGES = 820
-DESKTOP_SHOTS = {"gtk3": 230, "qt": 130, "apps": 240, "apps2": 160, "apps3": 120}
+DESKTOP_SHOTS = {"gtk3": 230, "qt": 130, "apps": 240, "apps2": 160, "apps3": 120, "apps4": 120}
 
 log = logging.getLogger("controls")
 
@@ -38,7 +38,7 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("--limit", type=int, default=None, help="at most N screenshots per source (quick runs)")
     ap.add_argument("--sources", default="web,gtk3,qt",
                     help=f"comma list from {','.join(SOURCES)} (default web,gtk3,qt; gtk4 is skipped, see README; "
-                         "apps, apps2, apps3 = three sets of real GTK3/Qt5 applications)")
+                         "apps, apps2, apps3, apps4 = four sets of real GTK3/Qt5 applications)")
     ap.add_argument("--web-pages", type=int, default=WEB_PAGES, help=f"web pages to render (default {WEB_PAGES})")
     ap.add_argument("--check", type=Path, default=None, metavar="DIR",
                     help="print counts for a built corpus and draw GT boxes into DIR/_check/")
@@ -98,7 +98,7 @@ def main(argv=None) -> int:
                "under Xvfb here, so it has no ground truth (see README)")
         print(msg)
         writer.log(msg)
-    desktop = [s for s in ("gtk3", "qt", "apps", "apps2", "apps3") if s in sources]
+    desktop = [s for s in ("gtk3", "qt", "apps", "apps2", "apps3", "apps4") if s in sources]
     pending = None
     pool = None
     if desktop and "web" in sources and args.jobs > 1:

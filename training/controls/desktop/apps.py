@@ -1,11 +1,12 @@
-"""Sources "apps", "apps2", "apps3": real GTK3 (and GTK 2) and Qt5 desktop applications under Xvfb,
-labelled from AT-SPI.
+"""Sources "apps", "apps2", "apps3", "apps4": real GTK3 (and GTK 2) and Qt5 desktop applications under
+Xvfb, labelled from AT-SPI.
 
-Every launch starts one app from ``APPS`` (``APPS2``, ``APPS3``) in a fresh ``DesktopSession`` with its own HOME and
+Every launch starts one app from ``APPS`` (``APPS2``, ``APPS3``, ``APPS4``) in a fresh ``DesktopSession`` with its own HOME and
 XDG_CONFIG_HOME (sample files are written there: texts, images, an archive, folders), a GTK theme
 (Qt apps: Fusion, held out: Windows), icon theme, font, screen size and scale, then walks a seeded
 scenario: the initial window, then a few of: open a menubar menu, toggle check boxes / radios,
-open a combo, switch a tab, move focus, scroll, open the app's preferences dialog.
+open a combo, switch a tab, move focus, scroll, open the app's preferences dialog; GNOME-style apps
+(APPS4) also open a header bar's menu popover and click a list row.
 """
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ import io
 import math
 import random
 import struct
+import subprocess
 import time
 import wave
 import zipfile
 from dataclasses import dataclass, replace
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 import words
 from desktop.run import GTK3_HELDOUT_THEMES, GTK3_THEMES, HELDOUT_P, NOOP, Launch, _Driver, draw_launch
@@ -29,8 +32,8 @@ class App:
     argv: tuple[str, ...]           # "{home}" is replaced by the launch's HOME
     toolkit: str                    # gtk3 | gtk2 | qt5 | qt6
     atspi: str = ""                 # AT-SPI application name, when it is not ``name``
-    prefs: tuple[str, ...] = ()     # menubar menu, then item (name prefixes) opening the preferences
-    steps: tuple[str, ...] = ()     # scenario steps it has (default: all of STEPS; only set in APPS3)
+    prefs: tuple[str, ...] = ()     # menubar menu ("Menu": header bar menu button), then item (name prefixes)
+    steps: tuple[str, ...] = ()     # scenario steps it has (default: all of STEPS; set in APPS3, APPS4)
 
 
 APPS = [
@@ -94,14 +97,34 @@ APPS3 = [
     App("audacious", ("audacious", "--qt", "--enqueue", "{music}"), "qt5", "Audacious", ("File", "Settings"),
         ("menu", "toggles", "focus", "scroll")),
 ]
-SOURCE_APPS = {"apps": APPS, "apps2": APPS2, "apps3": APPS3}
-BY_NAME = {a.name: a for a in APPS + APPS2 + APPS3}
+# Source "apps4": GNOME-style GTK 3 apps (header bars with menu popovers, GtkListBox rows, switches),
+# planned apart again; none of them is in ../shared/eval or in APPS-APPS3. Steps "popover" (click a
+# header bar menu button, AT-SPI "toggle button" named "Menu") and "row" (click a list row) are theirs;
+# prefs ("Menu", item) opens the rightmost header bar menu and clicks the item in its popover.
+APPS4 = [
+    App("gnome-tweaks", ("gnome-tweaks",), "gtk3", steps=("popover", "row", "toggles", "combo", "focus", "scroll")),
+    App("d-feet", ("d-feet",), "gtk3", steps=("popover", "row", "toggles", "focus", "scroll")),
+    App("gnome-system-monitor", ("gnome-system-monitor",), "gtk3", "", ("Menu", "Preferences"),
+        ("popover", "toggles", "focus", "scroll")),
+    App("seahorse", ("seahorse",), "gtk3", steps=("popover", "row", "focus")),
+    App("gnote", ("gnote",), "gtk3", steps=("row", "toggles", "focus", "scroll")),
+    App("glade", ("glade", "{home}/dialog.ui"), "gtk3", "", ("Menu", "Preferences"),
+        ("popover", "toggles", "combo", "focus", "scroll")),
+    App("gitg", ("gitg", "{home}/Projects/site"), "gtk3", "", ("Menu", "Preferences"),
+        ("popover", "row", "toggles", "focus", "scroll")),
+    App("simple-scan", ("simple-scan",), "gtk3", "", ("Menu", "Preferences"), ("popover", "combo", "focus")),
+    # its "preferences" are Menu -> Appearance (the game board itself is not on AT-SPI: no game steps)
+    App("gnome-mines", ("/usr/games/gnome-mines",), "gtk3", "", ("Menu", "Appearance"), ("popover", "focus")),
+]
+SOURCE_APPS = {"apps": APPS, "apps2": APPS2, "apps3": APPS3, "apps4": APPS4}
+BY_NAME = {a.name: a for a in APPS + APPS2 + APPS3 + APPS4}
 STEPS = ["menu", "toggles", "combo", "tab", "focus", "scroll"]
 
 
 def plan_app_launches(budget: int, seed: int, source: str = "apps") -> list[Launch]:
     """Seeded launches cycling over the source's apps (shuffled each round) until ``budget``
-    shots are planned. ``source`` is "apps" (``APPS``), "apps2" (``APPS2``) or "apps3" (``APPS3``)."""
+    shots are planned. ``source`` is "apps" (``APPS``), "apps2" (``APPS2``), "apps3" (``APPS3``) or "apps4"
+    (``APPS4``)."""
     apps = SOURCE_APPS[source]
     rng = random.Random(f"{seed}-{source}-plan")
     launches: list[Launch] = []
@@ -232,6 +255,41 @@ def write_home3(home: Path, rng: random.Random, L) -> None:
                                      f'gtk-font-name="{L.font}"\n')
 
 
+def write_home4(home: Path, rng: random.Random) -> None:
+    """Extra files for source "apps4" (after ``write_home``): a git repository of seeded commits for
+    gitg and a small Glade file for glade."""
+    repo = home / "Projects" / "site"
+    repo.mkdir(parents=True)
+    git = ["git", "-C", str(repo), "-c", f"user.name={rng.choice(words.FIRST)} {rng.choice(words.LAST)}",
+           "-c", "user.email=dev@example.org"]
+    subprocess.run(git + ["init", "-q"], check=True)
+    for k in range(rng.randint(3, 12)):
+        name = rng.choice(["README.md", "notes.txt", "index.html", "style.css", "app.py"])
+        with open(repo / name, "a") as f:
+            f.write("\n".join(rng.sample(words.SENTENCES, 3)) + "\n")
+        subprocess.run(git + ["add", name], check=True)
+        subprocess.run(git + ["commit", "-q", "-m", rng.choice(words.SENTENCES)[:60]], check=True)
+
+    def cell(widget: str, left: int, top: int) -> str:
+        return (f'<child>{widget}<packing><property name="left-attach">{left}</property>'
+                f'<property name="top-attach">{top}</property></packing></child>')
+
+    def labelled(cls: str, label: str) -> str:
+        return f'<object class="{cls}"><property name="label">{escape(label)}</property></object>'
+
+    rows = []
+    for r, (label, *_) in enumerate(rng.sample(words.TEXT_FIELDS, 3)):
+        rows += [cell(labelled("GtkLabel", label), 0, r), cell('<object class="GtkEntry"/>', 1, r)]
+    for k, label in enumerate(rng.sample(words.CHECK_LABELS, 2)):
+        rows.append(cell(labelled("GtkCheckButton", label), 1, 3 + k))
+    rows.append(cell(labelled("GtkButton", rng.choice(words.BUTTONS_PRIMARY)), 1, 5))
+    (home / "dialog.ui").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<interface><requires lib="gtk+" version="3.20"/>'
+        f'<object class="GtkWindow" id="window"><property name="title">{escape(rng.choice(words.HEADINGS))}</property>'
+        '<child><object class="GtkGrid" id="grid"><property name="row-spacing">6</property>'
+        f'<property name="column-spacing">12</property>{"".join(rows)}</object></child></object></interface>\n')
+
+
 class AppDriver(_Driver):
     """Scenario steps for any app: the shared ones plus menubar menus and the preferences dialog."""
 
@@ -247,16 +305,29 @@ class AppDriver(_Driver):
         return [n for n in nodes if tuple(n["path"]) in vis
                 and by_path.get(tuple(n["path"][:-1]), {}).get("role") == "menu bar"]
 
+    def header_menus(self) -> list[dict]:
+        """Header bar menu buttons (GtkMenuButton: "toggle button" named "Menu"), rightmost first."""
+        return sorted([n for n in self.visible({"toggle button"}) if n["name"] == "Menu"], key=lambda n: -n["ext"][0])
+
     def app_step(self, step: str):
         if step == "menu":
             return self.click_one(self.menubar_items(), self.escape)
+        if step == "popover":
+            return self.click_one(self.header_menus(), self.escape)
+        if step == "row":
+            return self.click_one(self.visible({"list item"}))
         if step == "prefs":
-            menu = [n for n in self.menubar_items() if n["name"].replace("_", "").startswith(self.prefs[0])]
+            if self.prefs[0] == "Menu":  # the primary menu of a header bar
+                menu = self.header_menus()
+            else:
+                menu = [n for n in self.menubar_items() if n["name"].replace("_", "").startswith(self.prefs[0])]
             if not menu:
                 return NOOP
             self.click_node(menu[0])
             time.sleep(0.5)
-            items = [n for n in self.visible({"menu item"}) if n["name"].startswith(self.prefs[1])]
+            # a popover's items are push buttons; a menubar menu's, menu items
+            kinds = {"push button", "menu item"} if self.prefs[0] == "Menu" else {"menu item"}
+            items = [n for n in self.visible(kinds) if n["name"].startswith(self.prefs[1])]
             if not items:
                 self.escape()
                 return NOOP

@@ -33,7 +33,7 @@ FONTS = ["Cantarell 11", "DejaVu Sans 10", "Noto Sans 10", "Liberation Sans 10",
 SCREENS = [(1024, 768), (1280, 720), (1280, 800), (1366, 768), (1440, 900), (1600, 900), (1920, 1080)]
 SCREENS_X2 = [(1024, 768), (1280, 720), (1280, 800)]
 HELDOUT_P = 0.14  # share of launches drawn from the held-out themes/styles
-APP_SOURCES = ("apps", "apps2", "apps3")  # real applications (desktop/apps.py)
+APP_SOURCES = ("apps", "apps2", "apps3", "apps4")  # real applications (desktop/apps.py)
 GTK_TOOLKITS = ("gtk3", "gtk2")  # report logical pixels at the launch's scale; themes by GTK name
 
 
@@ -51,7 +51,7 @@ class Launch:
     split: str
     seed: int
     steps: list[str] = field(default_factory=list)
-    app: str = ""        # sources "apps", "apps2", "apps3": the app's name (desktop/apps.py)
+    app: str = ""        # sources "apps", "apps2", "apps3", "apps4": the app's name (desktop/apps.py)
 
     @property
     def screen(self) -> tuple[int, int]:
@@ -165,7 +165,7 @@ class DesktopBuilder:
 
     def run_app(self, L: Launch, budget: int | None) -> int:
         """One real application (source "apps"), with a private HOME holding sample files."""
-        from desktop.apps import BY_NAME, AppDriver, app_argv, write_home, write_home3
+        from desktop.apps import BY_NAME, AppDriver, app_argv, write_home, write_home3, write_home4
         app = BY_NAME[L.app]
         rng = random.Random(L.seed)
         w, h = L.screen
@@ -176,6 +176,8 @@ class DesktopBuilder:
             write_home(home, rng, L.icon_theme, L.font)
             if L.source == "apps3":
                 write_home3(home, rng, L)
+            elif L.source == "apps4":
+                write_home4(home, rng)
             env = {"HOME": str(home), "XDG_CONFIG_HOME": str(cfg), "XDG_DATA_HOME": str(home / ".local/share"),
                    "XDG_CACHE_HOME": str(home / ".cache")}
             if app.toolkit == "gtk3":
