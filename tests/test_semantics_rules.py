@@ -237,7 +237,8 @@ def _linked_row(n: int, pressed: int | None, rules: bool = True) -> tuple[np.nda
 @pytest.mark.parametrize("n, pressed, rules, role, expected", [
     (3, 1, True, "group", (True, 1)),      # a stack switcher: radios, the darker one checked
     (3, None, True, "group", (True, -1)),  # plates alike: linked buttons
-    (2, 0, True, "group", (True, -1)),     # two segments: no odd one out
+    (2, 0, True, "group", (True, 0)),      # two segments: the darker one pressed (a toggle pair)
+    (2, None, True, "group", (True, -1)),  # ... none when their plates are alike ("Previous | Next")
     (3, None, False, "group", (False, -1)),  # no rules between the parts: not linked
     (3, 1, False, "group", (True, 1)),      # ... unless a pressed plate's edges divide them
     (3, 1, True, "combobox", (False, -1)), # a field with parts is no row of buttons
@@ -248,6 +249,74 @@ def test_linked_buttons(n, pressed, rules, role, expected):
     assert (len(found) == 1, found[0][2] if found else -1) == expected
     if found:
         assert found[0][1].tolist() == list(range(n))
+
+
+def _framed_labels(shades: list[int], gap: int = 3, dy: int = 0, linked: bool = True) -> tuple[np.ndarray, Elements]:
+    """Labels each in its own 120 x 33 frame (plates of grey ``shades``), frames ``gap`` px apart,
+    the second ``dy`` px lower: gitg's "Unified | Split" as the segmenter frames it. ``linked``:
+    one border round them all and a 1 px rule between each two; else a border round each."""
+    rgb = np.full((120, 420, 3), 250, np.uint8)
+    texts, frames = [], []
+    for k, shade in enumerate(shades):
+        x0, y0 = 20 + (120 + gap) * k, 40 + (dy if k else 0)
+        frames.append([x0, y0, x0 + 120, y0 + 33])
+    if linked:
+        rgb[40:73 + dy, 20:frames[-1][2]] = 150
+    for k, (shade, (x0, y0, x1, y1)) in enumerate(zip(shades, frames)):
+        if not linked:
+            rgb[y0:y1, x0:x1] = 150
+        # linked: each plate runs on to the middle of the gap, where the shared rule stays
+        left = x0 + 1 - (gap // 2 if linked and k else 0)
+        right = x1 - 1 + (gap - gap // 2 - 1 if linked and k < len(shades) - 1 else 0)
+        rgb[y0 + 1:y1 - 1, left:right] = shade
+        texts.append([x0 + 40, y0 + 8, x0 + 80, y0 + 26])
+        rgb[y0 + 10:y0 + 24, x0 + 42:x0 + 78] = 30
+    els = Elements(texts, ["text"] * len(shades), ["Unified", "Split", "Other"][:len(shades)],
+                   frame=np.array(frames, np.int32))
+    return rgb, els
+
+
+@pytest.mark.parametrize("shades, gap, dy, linked, expected", [
+    ([215, 250], 3, 0, True, [([0, 1], 0)]),          # a toggle pair, the first pressed
+    ([250, 250], 3, 0, True, [([0, 1], -1)]),         # plates alike: linked push buttons
+    ([250, 250, 215], 3, 0, True, [([0, 1, 2], 2)]),  # three, the last pressed
+    ([215, 250], 3, 0, False, []),                    # a border each, the window between: apart
+    ([215, 250], 12, 0, True, []),                    # frames 12 px apart: two buttons
+    ([215, 250], 3, 5, True, []),                     # not on one line
+])
+def test_labels_framed_apart_with_abutting_frames_are_linked(shades, gap, dy, linked, expected):
+    from detact.semantics.compounds import linked_frames
+
+    rgb, els = _framed_labels(shades, gap, dy, linked)
+    found = linked_frames(rgb, els, np.array(["button"] * len(els), object))
+    assert [(rows.tolist(), odd) for rows, odd in found] == expected
+
+
+@pytest.mark.parametrize("icons, frame_h, is_search", [
+    ([("search", 10)], 34, True),                       # a magnifier before the query
+    ([("find", 10), ("clear", 144)], 34, True),         # ... and a clear button after it
+    ([("clear", 144)], 34, True),
+    ([("search", 10), ("star", 144)], 34, False),       # another glyph: no field's
+    ([("search", 10)], 80, False),                      # a panel, not a field
+])
+def test_a_frame_round_a_query_between_field_glyphs_is_a_search_field(icons, frame_h, is_search):
+    from detact.semantics.roles import search_fields
+
+    items = [([30, 8, 80, 26], "text", "report", "")] + [([x, 9, x + 16, 25], "icon", "", label) for label, x in icons]
+    els = layout(*[(b, k, t, "text", lab) for b, k, t, lab in items])
+    found = search_fields(els, np.array([[0, 0, 170, frame_h]]), [np.arange(len(items))])
+    assert found.tolist() == ([0] if is_search else [])
+
+
+def test_a_keypads_abutting_keys_are_no_linked_row():
+    """A calculator's keys abut above and below too: a pressed-looking key makes no radios."""
+    from detact.semantics.compounds import linked_frames
+
+    rgb, els = _framed_labels([215, 250], 3, 0, True)
+    below = els.xyxy + np.array([0, 36, 0, 36])
+    keys = Elements(np.concatenate([els.xyxy, below]), ["text"] * 4, ["Undo", "Clear", "7", "8"],
+                    frame=np.concatenate([els.frame, els.frame + np.array([0, 36, 0, 36])]).astype(np.int32))
+    assert linked_frames(rgb, keys, np.array(["button"] * 4, object)) == []
 
 
 # ---------------------------------------------------------------- names and values

@@ -28,7 +28,8 @@ from ..scale import pixel_scale
 from ..text.lexicon import menu_items_read
 from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
                         has_dropdown_arrow,
-                        fields_around_icons, framed_regions, labelled_plates, linked_buttons, neutral_inside,
+                        fields_around_icons, framed_regions, labelled_plates, linked_buttons, linked_frames,
+                        neutral_inside,
                         numeric_text, placeholder_compounds, placeholder_fields, plate_combos, plate_frames,
                         spin_buttons, stepper_fields, text_plates, value_apart, value_texts)
 from .features import control_inputs
@@ -38,7 +39,7 @@ from .plates import KEEP_ROLES, centred_labels, font_buttons, icon_label_plates,
 from .pressed import pressed_buttons, pressed_labels
 from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, box_state,
                     control_glyphs, glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier,
-                    one_glyph_reads, ring_glyphs, ring_state, shows_other_glyph, with_states)
+                    one_glyph_reads, ring_glyphs, ring_state, search_fields, shows_other_glyph, with_states)
 from .sliders import slider_tracks, volume_buttons
 from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, icon_view_items,
                        keypad_keys,
@@ -149,6 +150,10 @@ class Semantics:
         # a field's frame around an icon at one end is a text box (see `compounds`), and the
         # icon in it the field's button (clear, search), not a second field or a tick box
         roles[n + fields] = "textbox"
+        # ... and so is a frame round a query between a magnifier and a clear button (see `roles`)
+        searches = search_fields(elements, compounds.xyxy, parts, scale) if len(compounds) else np.zeros(0, int)
+        roles[n + searches] = "textbox"
+        values += [int(r) for k in searches for r in parts[k] if elements.kind[r] == "text"]
         icons = np.array([int(parts[k][0]) for k in fields], np.int64)
         roles[icons[np.isin(roles[icons], FIELDS + ("checkbox", "radio", "switch"))]] = "button"
         # ... and so is a text box that ends in a drop-down arrow, its text again the value
@@ -350,15 +355,22 @@ class Semantics:
         control = np.isin(roles[n:], INTERACTIVE) & (texts <= 1)
         # a row of linked buttons with one plate drawn apart is a radio group, that one checked,
         # never one control (see `compounds`), unless the others are apart for being greyed out
-        # (xfce4-settings-editor's Add beside a disabled Edit and Reset); the plain labels of
-        # the other rows are their buttons
+        # (xfce4-settings-editor's Add beside a disabled Edit and Reset), or, of two, either is;
+        # the plain labels of the other rows are their buttons
         linked = linked_buttons(rgb, elements, compounds.xyxy, parts, roles[n:]) if len(compounds) else []
-        greyed = [odd >= 0 and all("disabled" in states[r] for i, r in enumerate(rows.tolist()) if i != odd)
+        greyed = [odd >= 0 and (any(_greyed(states, rows)) if len(rows) == 2 else
+                                all(g for i, g in enumerate(_greyed(states, rows)) if i != odd))
                   for _, rows, odd in linked]
         radios = [(k, rows, odd) for (k, rows, odd), grey in zip(linked, greyed) if odd >= 0 and not grey]
         labels = np.array([r for (_, rows, odd), grey in zip(linked, greyed) if odd < 0 or grey
                            for r in rows.tolist() if roles[r] == "text" and elements.kind[r] == "text"], np.int64)
         control[[k for k, _, _ in radios]] = False
+        # ... and so is a row of labels framed apart, frames abutting, one plate pressed (a toggle
+        # pair "Unified | Split" the segmenter framed label by label; see `compounds`)
+        # (not when a segment is greyed out: its plate is apart for that)
+        radios += [(-1, rows, odd) for rows, odd in linked_frames(rgb, elements, roles[:n]) if odd >= 0
+                   and not np.isin(rows, np.concatenate([r for _, r, _ in linked] or [np.zeros(0, int)])).any()
+                   and not any(_greyed(states, rows))]
         everything = _as_radio_groups(everything, radios)
         if len(labels):
             role = everything.role.copy()
@@ -405,6 +417,11 @@ def _harmonised_glyphs(elements: Elements, roles: np.ndarray, parts: list[np.nda
     glyph = (elements.kind == "icon") | one_glyph_reads(elements)
     harmonised = harmonised_glyphs(elements.kind, elements.xyxy, elements.text, votes, scale, glyph)
     return np.where((harmonised != votes) & ~other_glyph, harmonised, roles[:n])
+
+
+def _greyed(states: list[tuple[str, ...]], rows: np.ndarray) -> list[bool]:
+    """Whether each of ``rows`` is drawn greyed out ("disabled" in its ``states``)."""
+    return ["disabled" in states[r] for r in rows.tolist()]
 
 
 def _without_glyph_controls(roles: np.ndarray, n: int, parts: list[np.ndarray], glyphs: np.ndarray) -> np.ndarray:

@@ -40,8 +40,11 @@ is judged the same way, its box taken as the frame (`placeholder_compounds`).
 A frame around two to four parts on one line with a rule between each two (`entry_end` finds
 each) is a row of linked buttons: GTK's stack switcher ("Page 1 | Page 2"), linked toggles,
 a web kit's segmented control (`linked_buttons`). When one of three or more segments has its
-plate drawn darker or lighter than the rest, which agree, the row is a radio group and that
-segment is the checked one (otherwise the classifier's roles stay: it knows some switchers).
+plate drawn darker or lighter than the rest, which agree, or one of two is darker than the
+other, the row is a radio group and that segment is the checked one (otherwise the
+classifier's roles stay: it knows some switchers). Labels the segmenter framed one by one,
+frames abutting within `LINK_GAP` px on one line, are such a row too (`linked_frames`: gitg's
+"Unified | Split", radio buttons to AT-SPI).
 
 A frame around a single text is a combo box when its free right end holds a drop-down arrow
 (`dropdown_rows`): a small mark, wider than tall, centred on the frame's mid-line, alone
@@ -818,6 +821,88 @@ def _side_offsets(g: np.ndarray, oy: int, ox: int, base: int, size: tuple[int, i
 ODD_PLATE, SAME_PLATE = 12.0, 6.0
 
 
+#: Frames of linked buttons stand at most this many px apart (`linked_frames`; GTK's: 3 px
+#: once the segmenter's border is given back) ...
+LINK_GAP = 4
+#: ... their tops and bottoms within this many px, sharing a border at most this wide; a
+#: pressed plate's colour is at most this strong (`color.chroma`).
+LINK_ALIGN, SHARED_BORDER, PRESSED_CHROMA = 2, 3, 60
+
+
+def linked_frames(rgb: np.ndarray, elements: Elements, roles: np.ndarray) -> list[tuple[np.ndarray, int]]:
+    """Rows of linked buttons that no candidate holds (the segmenter framed each label apart):
+    two to `MAX_PARTS` text runs, each alone in its frame, not a field (``roles`` ``(N,)``), the
+    frames on one line (tops and bottoms within `LINK_ALIGN` px) each within `LINK_GAP` px of
+    the next. For each: the rows left to right and the index of the pressed one (its plate the
+    odd one out, as `linked_buttons` tells), or -1."""
+    f = elements.frame.astype(np.int64)
+    framed = np.flatnonzero((elements.kind == "text") & (f >= 0).all(axis=1)
+                            & ~np.isin(np.asarray(roles, dtype=object)[:len(elements)], FIELDS))
+    if len(framed) < 2:
+        return []
+    # a frame holding another element is no single button's
+    holds = holds_point(f[framed][:, None, :], elements.centers[None, :, :])
+    alone = framed[holds.sum(axis=1) == 1]
+    alone = alone[np.argsort(f[alone, 0], kind="stable")]
+    # a keypad's keys abut above or below too, keys of their width, whatever they show
+    a, b = f[alone][:, None, :], f[(f >= 0).all(axis=1)][None, :, :]
+    over = np.minimum(a[..., 2], b[..., 2]) - np.maximum(a[..., 0], b[..., 0])
+    gap_y = np.maximum(b[..., 1] - a[..., 3], a[..., 1] - b[..., 3])
+    wide = (a[..., 2] - a[..., 0]).astype(np.float64)
+    stacked = ((gap_y >= 0) & (gap_y <= LINK_GAP) & (over >= 0.5 * wide)
+               & (np.abs((b[..., 2] - b[..., 0]) / np.maximum(wide, 1) - 1) <= 0.3)).any(axis=1)
+    found, used = [], set(alone[stacked].tolist())
+    for r in alone.tolist():
+        if r in used:
+            continue
+        row = [r]
+        for q in alone.tolist():
+            last = f[row[-1]]
+            if q not in used and q not in row and 0 <= f[q, 0] - last[2] <= LINK_GAP \
+                    and abs(f[q, 1] - last[1]) <= LINK_ALIGN and abs(f[q, 3] - last[3]) <= LINK_ALIGN:
+                row.append(q)
+        if not 2 <= len(row) <= MAX_PARTS:
+            continue
+        used.update(row)
+        insides = [rgb[f[q, 1] + 2:f[q, 3] - 2, f[q, 0] + 2:f[q, 2] - 2].reshape(-1, 3) for q in row]
+        plates = np.array([np.median(to_gray(p[None])) for p in insides])
+        if all(_shared_border(rgb, f[p], f[q], plates[i:i + 2]) for i, (p, q) in enumerate(zip(row, row[1:]))):
+            odd = _odd_plate(plates)
+            # a plate in a strong colour is a suggested or destructive action (a red "Clear"),
+            # not a pressed toggle (gitg's pale blue one)
+            if odd >= 0 and chroma(np.median(insides[odd], axis=0)[None])[0] > PRESSED_CHROMA:
+                odd = -1
+            found.append((np.array(row, np.int64), odd))
+    return found
+
+
+def _shared_border(rgb: np.ndarray, left: np.ndarray, right: np.ndarray, plates: np.ndarray) -> bool:
+    """Whether the frames ``left`` and ``right`` (xyxy) share their border: along their middle
+    row, between the plates (grey levels ``plates``), at most one run at most `SHARED_BORDER` px
+    wide is darker than both by 15 levels. Buttons apart show two borders with the window
+    between, or a wide run of a dark window between plates whose borders do not show."""
+    y = int((max(left[1], right[1]) + min(left[3], right[3])) // 2)
+    line = to_gray(rgb[y:y + 1, int(left[2]) - 4:int(right[0]) + 4])[0].astype(np.float32)
+    runs = true_runs(line < plates.min() - 15)
+    return len(runs) <= 1 and all(e - s <= SHARED_BORDER for s, e in runs)
+
+
+def _odd_plate(plates: np.ndarray) -> int:
+    """Index of the pressed segment of linked buttons by their plates' grey levels: the odd one
+    out among three or more (`ODD_PLATE`, the others within `SAME_PLATE`), the darker of two,
+    or -1."""
+    if not np.isfinite(plates).all():
+        return -1
+    if len(plates) == 2:
+        return int(np.argmin(plates)) if abs(plates[0] - plates[1]) >= ODD_PLATE else -1
+    for i in range(len(plates)):
+        others = np.delete(plates, i)
+        centre = np.median(others)
+        if abs(plates[i] - centre) >= ODD_PLATE and np.abs(others - centre).max() <= SAME_PLATE:
+            return i
+    return -1
+
+
 def linked_buttons(rgb: np.ndarray, elements: Elements, boxes: np.ndarray, parts: list[np.ndarray],
                    roles: np.ndarray) -> list[tuple[int, np.ndarray, int]]:
     """Candidates (``boxes`` (K, 4), their ``parts`` rows in ``elements``, their ``roles`` (K,))
@@ -825,7 +910,7 @@ def linked_buttons(rgb: np.ndarray, elements: Elements, boxes: np.ndarray, parts
     (`entry_end`), the candidate no field (`labels.FIELDS`: a combo box's value and arrow, an
     entry and its clear button). For each: (candidate index, part
     rows left to right, index into them of the segment whose plate is the odd one out among
-    three or more, or -1)."""
+    three or more, or the darker of two, or -1)."""
     found = []
     for k, rows in enumerate(parts):
         rows = np.asarray(rows)
@@ -843,13 +928,5 @@ def linked_buttons(rgb: np.ndarray, elements: Elements, boxes: np.ndarray, parts
         edges = [2] + [r + 2 - x0 for r in rules]
         ends = [r - 1 - x0 for r in rules] + [x1 - 2 - x0]
         plates = np.array([np.median(gray[:, a:e]) if e > a else np.nan for a, e in zip(edges, ends)])
-        odd = -1
-        if len(plates) >= 3 and np.isfinite(plates).all():
-            for i in range(len(plates)):
-                others = np.delete(plates, i)
-                centre = np.median(others)
-                if abs(plates[i] - centre) >= ODD_PLATE and np.abs(others - centre).max() <= SAME_PLATE:
-                    odd = i
-                    break
-        found.append((k, rows, odd))
+        found.append((k, rows, _odd_plate(plates)))
     return found

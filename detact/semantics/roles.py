@@ -378,6 +378,27 @@ ENTRY_ROLES = ("textbox", "combobox", "spinbox")
 IN_FIELD_GLYPHS = ("search", "find", "filter", "clear")
 
 
+def search_fields(elements, boxes: np.ndarray, parts: list[np.ndarray], scale: float = 1.0) -> np.ndarray:
+    """Indices of the compound candidates (``boxes`` (K, 4) holding ``parts``, rows of
+    ``elements``) that are search or filter fields: one text run and one or two icons, each
+    drawn inside fields (`IN_FIELD_GLYPHS`: a magnifier before the query, a clear button after
+    it), in a frame 18 to 56 px tall (at ``scale`` 1) and at least 3 times as wide. The
+    classifier, seeing a frame with three parts, calls a focused GTK search entry a group."""
+    found = []
+    for k, rows in enumerate(parts):
+        rows = np.asarray(rows)
+        kinds = elements.kind[rows]
+        icons = rows[kinds == "icon"]
+        if (kinds == "text").sum() != 1 or not 1 <= len(icons) <= 2 or len(icons) + 1 != len(rows):
+            continue
+        w, h = boxes[k, 2] - boxes[k, 0], boxes[k, 3] - boxes[k, 1]
+        if not (18 * scale <= h <= 56 * scale and w >= 3 * h):
+            continue
+        if np.isin(elements.label[icons], IN_FIELD_GLYPHS).all():
+            found.append(k)
+    return np.array(found, np.int64)
+
+
 def glyph_fields(kind: np.ndarray, texts: np.ndarray, labels: np.ndarray, roles: np.ndarray
                  ) -> tuple[np.ndarray, np.ndarray]:
     """Rows of the leaves (``kind``, ``texts``, icon ``labels``, ``roles``, all ``(N,)``) that are a
