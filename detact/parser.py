@@ -30,6 +30,7 @@ from .imageio import ImageInput, image_sha256, load_image, screen_scale
 from .merge import glyphs_beside_icons, merge_layout
 from .runtime import resolve_device
 from .scale import guess_ui_scale, pixel_scale
+from .segment.classical import RULED_SCORE, labelled_boxes
 from .segment.fills import filled_fields, filled_plates, flat_components
 from .segment.label_boxes import label_boxes
 from .text.caret import fields_for_carets
@@ -156,6 +157,13 @@ class Parser:
         text = timed("text", self.text_engine.read, rgb)
         if regions is None:
             regions = timed("segment", self.segmenter.segment, rgb)
+        # the icons found against a frame's rule stay when a label stands beside or under them
+        # (see `segment.classical.glyphs_on_rules`)
+        ruled = np.isclose(regions.score, RULED_SCORE)
+        if ruled.any():
+            keep = ~ruled
+            keep[ruled] = labelled_boxes(regions.xyxy[ruled], text.xyxy[text.kind == "text"])
+            regions = regions[keep]
         # Pixel sizes grow with the screen's scale told by its width: the thresholds and the
         # control classifier were fitted so, and a 2048 px capture at scale 2 told 2 lost roles
         # (the segmenter dropped its small glyphs). The search for borderless fields, the icon

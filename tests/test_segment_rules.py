@@ -54,3 +54,19 @@ def test_a_knob_on_its_track_is_no_icon():
     rgb, _ = screen()
     regions = ClassicalSegmenter(scale=1).segment(rgb)
     assert not _found(regions, (40, 473, 55, 488)), [r.bbox for r in regions]
+
+
+@pytest.mark.parametrize("text, labelled", [
+    ((30, 4, 90, 20), True),        # a sidebar's place: its name on the icon's right
+    ((50, 4, 110, 20), False),      # ... too far right (over a width)
+    ((30, -20, 90, 60), False),     # ... over twice as tall: no label of it
+    ((30, 30, 90, 46), False),      # ... on another row
+    ((-10, 26, 30, 40), True),      # an icon view's name centred under its picture
+    ((-10, 26, 30, 52), False),     # ... but taller than the picture
+    ((-10, 40, 30, 54), False),     # ... too far under it
+    ((20, 26, 60, 40), False),      # ... off its centre
+])
+def test_a_box_found_against_a_rule_needs_a_label(text, labelled):
+    from detact.segment.classical import labelled_boxes
+    box = np.array([[0, 0, 20, 24]])
+    assert labelled_boxes(box, np.array([text])).tolist() == [labelled]

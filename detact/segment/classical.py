@@ -10,7 +10,12 @@ collapse into one.
 A contour's holes are the inside of its border, except where borders touch: fields stacked 3 px
 apart, a text field whose frame runs into a toolbar's edge, a dialog's buttons 4 px apart close
 into one component, and each field or button is then only a hole of it. Holes of that shape
-inside a larger component are kept too (`framed_holes`)."""
+inside a larger component are kept too (`framed_holes`).
+
+The dilation also joins an icon drawn 1-2 px from a frame's or a pane's rule to that rule, and the
+rule's component is too large to keep: a file view's first row of pictures, a sidebar's icons.
+They are found again with the long straight edges taken out (`glyphs_on_rules`), scored
+`RULED_SCORE`, and the parser keeps those with a label beside or under them (`labelled_boxes`)."""
 from __future__ import annotations
 
 import cv2
@@ -61,9 +66,12 @@ class ClassicalSegmenter(Segmenter):
         # dilation grew every box by one pixel on each side: give it back
         xyxy = np.concatenate([xyxy[keep] + np.array([1, 1, -1, -1], np.int32),
                                framed_holes(contours, hierarchy[0], edges, scale)])
-        xyxy = np.concatenate([xyxy, glyphs_on_rules(raw, xyxy, scale)])
-        xyxy = self._collapse_duplicates(np.unique(xyxy, axis=0))
-        score = np.full(len(xyxy), 0.5, np.float32)
+        ruled = glyphs_on_rules(raw, xyxy, scale)
+        xyxy = self._collapse_duplicates(np.unique(np.concatenate([xyxy, ruled]), axis=0))
+        # the icons found against a rule carry their own score: the parser keeps those with a
+        # label beside or under them (see `glyphs_on_rules`)
+        found_on_rules = {tuple(b) for b in ruled.tolist()}
+        score = np.array([RULED_SCORE if tuple(b) in found_on_rules else 0.5 for b in xyxy.tolist()], np.float32)
         return Elements(xyxy, ["region"] * len(xyxy), score=score)
 
     def _collapse_duplicates(self, xyxy: np.ndarray) -> np.ndarray:
@@ -130,6 +138,8 @@ def framed_holes(contours, hierarchy: np.ndarray, edges: np.ndarray, scale: floa
     return np.concatenate([box[keep], joined, big]).astype(np.int32) + np.array([-2, -2, 2, 2], np.int32)
 
 
+#: The score of the boxes `glyphs_on_rules` finds (the others score 0.5).
+RULED_SCORE = 0.4
 #: A straight edge at least this long (px at scale 1) is a frame's or a pane's rule, no icon's
 #: (`glyphs_on_rules`): icons are at most 64 px.
 RULE_MIN = 72
@@ -146,7 +156,9 @@ def glyphs_on_rules(edges: np.ndarray, found: np.ndarray, scale: float = 1.0) ->
     of the undilated Canny ``edges`` (H, W) at least `RULE_MIN` px long are taken out and the
     contours found again (a column of them cut at its empty rows: icons stacked 2 px apart join
     too); boxes at most `RULED_GLYPH_MAX` px and `RULED_GLYPH_ASPECT` long, at least 8 px both
-    ways and not inside any of the ``found`` (K, 4) boxes are returned, (M, 4) int32 xyxy."""
+    ways and not inside any of the ``found`` (K, 4) boxes are returned, (M, 4) int32 xyxy.
+    Many such boxes are no icons (a scroll bar's arrows and thumb, a diff view's connectors, a
+    ruler's marks): the parser keeps only those with a label (`labelled_boxes`)."""
     n = max(int(round(RULE_MIN * scale)), 3)
     across = cv2.morphologyEx(edges, cv2.MORPH_OPEN, np.ones((1, n), np.uint8))
     down = cv2.morphologyEx(edges, cv2.MORPH_OPEN, np.ones((n, 1), np.uint8))
@@ -176,6 +188,25 @@ def glyphs_on_rules(edges: np.ndarray, found: np.ndarray, scale: float = 1.0) ->
         # frame, a slider's knob on its track): only what a dropped component swallowed is new
         box = box[(coverage(found, box) < 0.9).all(axis=0)]
     return box.astype(np.int32)
+
+
+def labelled_boxes(xyxy: np.ndarray, texts: np.ndarray) -> np.ndarray:
+    """(N,) bool: whether each box of ``xyxy`` (N, 4) has a text run of ``texts`` (T, 4) as its
+    label: starting within one of its widths on its right, its centre within the box's rows, at
+    most twice as tall and at least half as tall (a sidebar's place, a list's file), or, for a
+    box at least 24 px tall, starting within half its height under it, its centre within a
+    quarter of the box's width of the box's, no taller than the box (an icon view's name)."""
+    b, t = np.asarray(xyxy, np.float64).reshape(-1, 4)[:, None, :], np.asarray(texts, np.float64).reshape(-1, 4)[None]
+    if not b.size or not t.size:
+        return np.zeros(len(b), bool)
+    w, h = b[..., 2] - b[..., 0], b[..., 3] - b[..., 1]
+    th = t[..., 3] - t[..., 1]
+    cy, cx = (t[..., 1] + t[..., 3]) / 2, (t[..., 0] + t[..., 2]) / 2
+    right = (t[..., 0] >= b[..., 2] - 2) & (t[..., 0] - b[..., 2] <= w) & (cy >= b[..., 1]) & (cy <= b[..., 3]) \
+        & (th <= 2 * h) & (th >= h / 2)
+    below = (h >= 24) & (t[..., 1] >= b[..., 3] - 2) & (t[..., 1] - b[..., 3] <= h / 2) & (th <= h) \
+        & (np.abs(cx - (b[..., 0] + b[..., 2]) / 2) <= w / 4)
+    return (right | below).any(axis=1)
 
 
 def _on_track(across: np.ndarray, down: np.ndarray, box: np.ndarray, reach: int = 4) -> bool:

@@ -52,6 +52,8 @@ NOTCH_HEIGHT = 16
 APEX_WIDTH = 5
 #: ... both grown with the items' height over this one (px at scale 1), when it is larger.
 ITEM_HEIGHT = 21
+#: The plate's edge is followed at most this many px (at any scale) beyond the column's sides.
+SIDE_REACH = 300
 #: A notch rises at least this share of `NOTCH_HEIGHT` (GTK's: 11 of 16 px).
 MIN_RISE = 0.4
 #: The edge's grey levels stray from their median by at most this much (their median
@@ -74,7 +76,6 @@ def popover_items(rgb: np.ndarray, elements: Elements, roles: np.ndarray, scale:
     texts = np.flatnonzero((elements.kind == "text") & np.isin(roles, ITEM_GUESSES))
     if len(texts) < 3:
         return none, none, np.zeros(0, object)
-    gray = to_gray(rgb).astype(np.int16)
     glyphs = np.flatnonzero(np.isin(roles, GLYPH_LINE_ROLES) & (elements.kind == "icon"))
     reads = np.flatnonzero(one_glyph_reads(elements))
     buttons, letters, letter_roles = [], [], []
@@ -82,7 +83,7 @@ def popover_items(rgb: np.ndarray, elements: Elements, roles: np.ndarray, scale:
         rows = texts[line]
         box = np.array([b[rows, 0].min(), b[rows, 1].min(), b[rows, 2].max(), b[rows, 3].max()])
         h = float(np.median(b[rows, 3] - b[rows, 1]))
-        if not (_notched(gray, box, h, scale, up=True) or _notched(gray, box, h, scale, up=False)):
+        if not (_notched(rgb, box, h, scale, up=True) or _notched(rgb, box, h, scale, up=False)):
             continue
         reach = (b[:, 0] >= box[0] - 2 * h) & (b[:, 2] <= box[2] + 6 * h)
         mine = glyphs[reach[glyphs]]
@@ -104,12 +105,22 @@ def popover_items(rgb: np.ndarray, elements: Elements, roles: np.ndarray, scale:
     return np.array(buttons, np.int64), np.array(letters, np.int64), np.array(letter_roles, object)
 
 
-def _notched(gray: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool) -> bool:
+def _notched(rgb: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool) -> bool:
     """Whether the plate round the column ``box`` (xyxy) of items ``h`` px tall has a notch on
-    its top edge (``up``) or its bottom edge, in the (H, W) int16 ``gray``."""
-    if not up:
-        gray = gray[::-1]
-        box = np.array([box[0], gray.shape[0] - box[3], box[2], gray.shape[0] - box[1]])
+    its top edge (``up``) or its bottom edge, in the RGB uint8 ``rgb``."""
+    tall = int(round(max(NOTCH_HEIGHT * scale, NOTCH_HEIGHT * h / ITEM_HEIGHT)))
+    # only the band the edge and its notch can lie in is greyed (this runs per column)
+    reach = int(EDGE_REACH * h) + tall + 4
+    a = max(int(box[0]) - SIDE_REACH, 0)
+    cols = slice(a, min(int(box[2]) + SIDE_REACH, rgb.shape[1]))
+    if up:
+        y0 = max(int(box[1]) - reach, 0)
+        gray = to_gray(rgb[y0:int(box[1]) + 2, cols]).astype(np.int16)
+        box = np.array([box[0] - a, box[1] - y0, box[2] - a, box[3] - y0])
+    else:
+        y1 = min(int(box[3]) + reach, rgb.shape[0])
+        gray = to_gray(rgb[int(box[3]) - 2:y1, cols]).astype(np.int16)[::-1]
+        box = np.array([box[0] - a, gray.shape[0] - 2, box[2] - a, gray.shape[0] - 2 + (box[3] - box[1])])
     x0, top, x1 = int(box[0]), int(box[1]), int(box[2])
     edge = None
     for y in range(top - 1, max(int(top - EDGE_REACH * h), 2) - 1, -1):
@@ -122,16 +133,17 @@ def _notched(gray: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool
         return False
     left, right = _run_on(gray, edge, x0, -1), _run_on(gray, edge, x1 - 1, 1)
     # notches grow with the items' text (a scale-2 screen told scale 1 by its width)
-    tall = int(round(max(NOTCH_HEIGHT * scale, NOTCH_HEIGHT * h / ITEM_HEIGHT)))
     band = gray[max(edge - tall, 0):edge, left:right + 1]
     if band.shape[0] < 5 or band.shape[1] < 10:
         return False
-    ink = np.abs(band - np.median(band)) > NOTCH_CONTRAST
-    runs = [_runs(row) for row in ink[::-1]]         # from the edge upwards
+    ink = (np.abs(band - np.median(band)) > NOTCH_CONTRAST)[::-1]      # from the edge upwards
+    first = _runs(ink[0])
+    pairs = [(le, rs) for (_, le), (rs, _) in zip(first[:-1], first[1:]) if 4 <= rs - le <= 3 * tall]
+    if not pairs:
+        return False
+    runs = [first] + [_runs(row) for row in ink[1:]]
     apex = max(APEX_WIDTH * scale, APEX_WIDTH * h / ITEM_HEIGHT)
-    for (_, le), (rs, _) in zip(runs[0][:-1], runs[0][1:]):
-        if not 4 <= rs - le <= 3 * tall:
-            continue
+    for le, rs in pairs:
         centre, base = (le + rs) / 2, rs - le
         # the slopes' inner sides climb towards each other, 1 to 4 px a row, until they meet
         # over the base's centre, the notch 1.3 to 3 times as wide as tall (GTK's: 45 degrees)
@@ -162,11 +174,10 @@ def _runs(row: np.ndarray) -> list[tuple[int, int]]:
 def _run_on(gray: np.ndarray, y: int, x: int, step: int) -> int:
     """The last column from ``x`` in direction ``step`` along which row ``y`` of ``gray`` keeps
     differing from the row two below (one miss allowed)."""
-    misses, last, w = 0, x, gray.shape[1]
-    while 0 <= x < w and misses < 2:
-        if abs(int(gray[y, x]) - int(gray[y + 2, x])) > EDGE_CONTRAST:
-            last, misses = x, 0
-        else:
-            misses += 1
-        x += step
-    return last
+    differs = np.abs(gray[y] - gray[y + 2]) > EDGE_CONTRAST
+    ahead = differs[x::step] if step > 0 else differs[x::-1]
+    # the run ends at the first two misses in a row
+    misses = np.flatnonzero(~ahead[:-1] & ~ahead[1:])
+    stop = int(misses[0]) if len(misses) else len(ahead)
+    hits = np.flatnonzero(ahead[:stop])
+    return x + step * (int(hits[-1]) if len(hits) else 0)
