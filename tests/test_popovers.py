@@ -68,3 +68,29 @@ def test_three_lines_of_plain_text_are_no_popover():
     els = Elements([[20, 40 + 30 * k, 120, 60 + 30 * k] for k in range(3)], ["text"] * 3, ["Open", "Save", "Quit"],
                    role=["listitem"] * 3)
     assert popover_items(rgb, els, els.role)[0].tolist() == []
+
+
+def _drawn_notch(behind: int, notch: bool = True) -> np.ndarray:
+    """A plate (grey 245, its top edge a 200 line at row 40) under a window of grey ``behind``,
+    with a 45-degree notch 22 px wide and 11 px tall drawn on the edge when ``notch``."""
+    gray = np.full((160, 320), behind, np.uint8)
+    gray[41:] = 245
+    gray[40] = 200
+    if notch:
+        for k in range(11):
+            gray[39 - k, 140 + k:162 - k] = 245
+            gray[39 - k, [140 + k, 161 - k]] = 207
+        gray[40, 141:161] = 245
+    return np.repeat(gray[..., None], 3, axis=2)
+
+
+@pytest.mark.parametrize("behind, notch, found", [
+    (245, True, True),     # the window's grey behind it (Adwaita's light window)
+    (119, True, True),     # a selected row's blue behind the apex: both slopes join it
+    (119, False, False),   # an edge without a notch
+    (245, False, False),
+])
+def test_a_notch_on_the_plates_edge(behind, notch, found):
+    from detact.semantics.popovers import _notched
+    rgb = _drawn_notch(behind, notch)
+    assert _notched(rgb, np.array([100, 50, 250, 120]), 20.0, 1.0, up=True) == found

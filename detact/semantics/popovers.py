@@ -13,8 +13,8 @@ and the control classifier calls them list items or menu items; the notch tells 
 2. Its plate's edge is the first row above the column's top (within `EDGE_REACH` heights)
    that differs from the row two pixels below along at least `EDGE_SHARE` of the column's
    width; it runs on left and right while it keeps differing.
-3. The *notch* is drawn on that edge, over it: a connected run of pixels darker than the band's
-   background by `NOTCH_CONTRAST` levels (its outline), within `NOTCH_HEIGHT` px over the
+3. The *notch* is drawn on that edge, over it: a connected run of pixels off the plate's grey by
+   `NOTCH_CONTRAST` levels (its outline), within `NOTCH_HEIGHT` px over the
    edge, standing on it, 1.3 to 3 times as wide as tall, rising at least `MIN_RISE` of that
    height, narrow at its top (at most `APEX_WIDTH` px) over its base's centre, and hollow:
    two slopes climbing towards each other, a V turned upside down. An edge is one colour
@@ -136,7 +136,10 @@ def _notched(rgb: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool)
     band = gray[max(edge - tall, 0):edge, left:right + 1]
     if band.shape[0] < 5 or band.shape[1] < 10:
         return False
-    ink = (np.abs(band - np.median(band)) > NOTCH_CONTRAST)[::-1]      # from the edge upwards
+    # ink: what differs from the plate (the notch's inside is the plate; a list's selected row
+    # may lie behind the notch, where the window's colour would not do)
+    plate = np.median(gray[edge + 2:edge + 6, x0:x1])
+    ink = (np.abs(band - plate) > NOTCH_CONTRAST)[::-1]      # from the edge upwards
     first = _runs(ink[0])
     pairs = [(le, rs) for (_, le), (rs, _) in zip(first[:-1], first[1:]) if 4 <= rs - le <= 3 * tall]
     if not pairs:
@@ -160,6 +163,11 @@ def _notched(rgb: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool)
             if not left_on or not right_on or right_on[-1] <= left_on[0]:
                 break
             le, rs = left_on[0], right_on[-1]
+            # ... or until the inside between them closes, where a dark window behind the apex
+            # joins both slopes into one run (a selected row under the notch)
+            if (rs - le <= 3 * apex / APEX_WIDTH and abs((le + rs) / 2 - centre) <= 2 * scale
+                    and k >= MIN_RISE * tall and 1.3 * k <= base + 2 <= 3 * k + 4):
+                return True
     return False
 
 
