@@ -100,6 +100,26 @@ def gaps_beside(a: np.ndarray, b: np.ndarray, max_gap: float, left_too: bool = T
     return np.where(beside, gap, np.inf)
 
 
+#: A text field's or a button's frame is 18 to 56 px tall at scale 1 (`field_tall`).
+FIELD_HEIGHT = (18, 56)
+
+
+def field_tall(h, scale: float = 1.0):
+    """Whether the height(s) ``h`` (a number or an array) lie in `FIELD_HEIGHT` at ``scale``: a
+    field's, a combo box's or a button's frame (bool, or a bool array)."""
+    return (h >= FIELD_HEIGHT[0] * scale) & (h <= FIELD_HEIGHT[1] * scale)
+
+
+def centred_under(a: np.ndarray, b: np.ndarray, reach: float = 0.5, off_centre: float = 0.25) -> np.ndarray:
+    """(A, B) bool: whether each box of ``b`` (B, 4) starts under each box of ``a`` (A, 4) --
+    from 2 px inside its bottom to ``reach`` of its heights below -- with its centre within
+    ``off_centre`` of its widths of its centre. How a picture finds the name under it."""
+    a, b = np.asarray(a, np.float64).reshape(-1, 4)[:, None, :], np.asarray(b, np.float64).reshape(-1, 4)[None]
+    below = b[..., 1] - a[..., 3]
+    off = np.abs((b[..., 0] + b[..., 2]) - (a[..., 0] + a[..., 2])) / 2
+    return (below >= -2) & (below <= reach * (a[..., 3] - a[..., 1])) & (off <= off_centre * (a[..., 2] - a[..., 0]))
+
+
 def reading_order(xyxy: np.ndarray, line_tolerance: int = 8) -> np.ndarray:
     """Indices sorting boxes top to bottom in lines, left to right within a line.
 

@@ -21,9 +21,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from ..boxes import areas, coverage, nms
+from ..boxes import areas, centred_under, coverage, field_tall, nms
 from ..elements import Elements
 from ..imageio import screen_scale
+from ..text.split import true_runs
 from .base import Segmenter
 
 
@@ -100,7 +101,7 @@ def framed_holes(contours, hierarchy: np.ndarray, edges: np.ndarray, scale: floa
         return np.zeros((0, 4), np.int32)
     rects = np.array([cv2.boundingRect(contours[i]) for i in holes], np.int64).reshape(-1, 4)
     bw, bh = rects[:, 2], rects[:, 3]
-    keep = (bh >= 18 * scale) & (bh <= 56 * scale) & (bw >= 2 * bh) & (bw <= 0.98 * edges.shape[1])
+    keep = field_tall(bh, scale) & (bw >= 2 * bh) & (bw <= 0.98 * edges.shape[1])
     # an empty hole is an empty field only when it is field-wide (a colour swatch is not)
     for i in np.flatnonzero(keep & (bw < 4 * bh)):
         x, y, rw, rh = rects[i]
@@ -201,11 +202,10 @@ def labelled_boxes(xyxy: np.ndarray, texts: np.ndarray) -> np.ndarray:
         return np.zeros(len(b), bool)
     w, h = b[..., 2] - b[..., 0], b[..., 3] - b[..., 1]
     th = t[..., 3] - t[..., 1]
-    cy, cx = (t[..., 1] + t[..., 3]) / 2, (t[..., 0] + t[..., 2]) / 2
+    cy = (t[..., 1] + t[..., 3]) / 2
     right = (t[..., 0] >= b[..., 2] - 2) & (t[..., 0] - b[..., 2] <= w) & (cy >= b[..., 1]) & (cy <= b[..., 3]) \
         & (th <= 2 * h) & (th >= h / 2)
-    below = (h >= 24) & (t[..., 1] >= b[..., 3] - 2) & (t[..., 1] - b[..., 3] <= h / 2) & (th <= h) \
-        & (np.abs(cx - (b[..., 0] + b[..., 2]) / 2) <= w / 4)
+    below = (h >= 24) & (th <= h) & centred_under(b[:, 0], t[0], 0.5, 0.25)
     return (right | below).any(axis=1)
 
 
@@ -229,9 +229,7 @@ def _cut_at_gaps(edges: np.ndarray, box: np.ndarray) -> np.ndarray:
     of its neighbours."""
     x0, y0, x1, y1 = (int(v) for v in box)
     ink = edges[y0:y1, x0:x1] > 0
-    filled = np.concatenate([[False], ink.any(axis=1), [False]])
-    spans = [list(p) for p in zip(np.flatnonzero(filled[1:] & ~filled[:-1]).tolist(),
-                                  np.flatnonzero(~filled[1:] & filled[:-1]).tolist())]
+    spans = true_runs(ink.any(axis=1)).tolist()
     while len(spans) > 1:
         short = [k for k, (a, b) in enumerate(spans) if b - a < (x1 - x0) / 2]
         if not short:

@@ -212,8 +212,7 @@ class Semantics:
         # a thin track with a knob on it is a slider (see `sliders`)
         tracks = slider_tracks(rgb, elements, scale)
         roles[tracks] = "slider"
-        for r in tracks.tolist():
-            states[r] = tuple(s for s in states[r] if s in ("disabled", "focused"))
+        states = _keeping(states, tracks, ("disabled", "focused"))
         # the items of one menu, tab row or list share a role (see `siblings`); a combo box's
         # value stays text
         text = np.flatnonzero(elements.kind == "text")
@@ -309,8 +308,7 @@ class Semantics:
         # accessibility trees call a slider (see `sliders`)
         volume = volume_buttons(elements.kind, elements.xyxy, elements.label, roles[:n])
         roles[volume] = "slider"
-        for r in volume.tolist():
-            states[r] = tuple(s for s in states[r] if s in ("disabled", "focused"))
+        states = _keeping(states, volume, ("disabled", "focused"))
         # ... and the short labels of a keypad, keys that share their borders, are buttons
         roles[keypad_keys(elements.kind, elements.xyxy, elements.text, roles[:n], scale)] = "button"
         # ... and plain text in two columns sharing rows is a table's cells (see `siblings`), so
@@ -328,8 +326,7 @@ class Semantics:
         # (a picture greyed or on a plate is no pressed or greyed-out control)
         viewed = icon_view_items(elements.kind, elements.xyxy, roles[:n])
         roles[viewed] = "listitem"
-        for r in viewed.tolist():
-            states[r] = tuple(s for s in states[r] if s in ("selected", "focused"))
+        states = _keeping(states, viewed, ("selected", "focused"))
         # ... and a short line heading indented list rows is a tree's section header row
         roles[tree_headers(elements.kind, elements.xyxy, elements.text, roles[:n], elements.label)] = "listitem"
         roles[link_texts(elements, roles)] = "link"
@@ -338,9 +335,7 @@ class Semantics:
         popped, rings_read, ring_roles = popover_items(rgb, elements, roles[:n], scale)
         roles[popped] = "button"
         roles[rings_read] = ring_roles
-        states = _with_checked(states, rings_read, np.zeros(len(rings_read), bool))
-        for r in rings_read.tolist():
-            states[r] = tuple(s for s in states[r] if s in ("focused",))
+        states = _keeping(states, rings_read, ("focused",))
         # ... and a page number, framed or before its count ("(1 of 12)"), is a text box (see `labels`)
         roles[page_fields(elements.kind, elements.xyxy, elements.text, elements.frame, roles[:n])] = "textbox"
         # ... and so is a glyph read as a letter or two, which becomes the icon it is
@@ -368,9 +363,9 @@ class Semantics:
         # ... and so is a row of labels framed apart, frames abutting, one plate pressed (a toggle
         # pair "Unified | Split" the segmenter framed label by label; see `compounds`)
         # (not when a segment is greyed out: its plate is apart for that)
+        in_candidates = np.concatenate([r for _, r, _ in linked] or [np.zeros(0, int)])
         radios += [(-1, rows, odd) for rows, odd in linked_frames(rgb, elements, roles[:n]) if odd >= 0
-                   and not np.isin(rows, np.concatenate([r for _, r, _ in linked] or [np.zeros(0, int)])).any()
-                   and not any(_greyed(states, rows))]
+                   and not np.isin(rows, in_candidates).any() and not any(_greyed(states, rows))]
         everything = _as_radio_groups(everything, radios)
         if len(labels):
             role = everything.role.copy()
@@ -457,6 +452,15 @@ def _label_states(everything: Elements) -> list[tuple[str, ...]]:
     for r in np.flatnonzero(parent >= 0).tolist():
         if everything.role[parent[r]] in STATEFUL and everything.role[r] not in STATEFUL:
             states[r] = tuple(s for s in states[r] if s != "checked")
+    return states
+
+
+def _keeping(states: list[tuple[str, ...]], rows: np.ndarray, kept: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """``states`` with only the ``kept`` states left on each of ``rows`` (a slider or a picture
+    is never checked nor pressed); a copy."""
+    states = list(states)
+    for r in np.asarray(rows).tolist():
+        states[r] = tuple(s for s in states[r] if s in kept)
     return states
 
 

@@ -69,7 +69,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from ..boxes import coverage, holds_none, holds_point
+from ..boxes import coverage, field_tall, holds_none, holds_point
 from ..color import chroma
 from ..elements import Elements
 from ..text.fast import to_gray
@@ -394,7 +394,7 @@ def fields_around_icons(elements: Elements, scale: float = 1.0) -> np.ndarray:
     at_end = np.minimum(b[:, 0] - f[:, 0], f[:, 2] - b[:, 2]) <= 1.5 * fh
     off_centre = np.abs((b[:, 0] + b[:, 2]) - (f[:, 0] + f[:, 2])) / 2 >= 0.25 * fw
     wide = (fw >= 3 * fh) | ((fw >= 2.2 * fh) & off_centre)
-    ok = (fh >= 18 * scale) & (fh <= 56 * scale) & wide & (b[:, 3] - b[:, 1] <= 0.8 * fh) & at_end
+    ok = field_tall(fh, scale) & wide & (b[:, 3] - b[:, 1] <= 0.8 * fh) & at_end
     return rows[ok]
 
 
@@ -616,7 +616,7 @@ def find_plate(rgb: np.ndarray, box: np.ndarray, away: int, scale: float = 1.0, 
     tall = _run(column[:cy][::-1]) + _run(column[cy:])
     line = np.abs(row - seed) > tolerance
     along = _run(line[:sx][::-1] if away < 0 else line[sx:])
-    if not (18 * scale <= tall <= 56 * scale and (along + (x1 - x0) >= 2.5 * tall or not look_along)):
+    if not (field_tall(tall, scale) and (along + (x1 - x0) >= 2.5 * tall or not look_along)):
         return None
     flooded = flood_box(rgb, (wx0, wy0, wx1, wy1), (sx, cy), tolerance)
     if flooded is None:
@@ -624,7 +624,7 @@ def find_plate(rgb: np.ndarray, box: np.ndarray, away: int, scale: float = 1.0, 
     count, plate = flooded
     pw, ph = plate[2] - plate[0], plate[3] - plate[1]
     ends = {"left": x0 - plate[0], "right": plate[2] - x1, "either": min(x0 - plate[0], plate[2] - x1)}
-    if not (18 * scale <= ph <= 56 * scale and ph >= (y1 - y0) + 4 and pw >= 3 * ph
+    if not (field_tall(ph, scale) and ph >= (y1 - y0) + 4 and pw >= 3 * ph
             and plate[0] - 1 <= x0 and x1 <= plate[2] + 1 and plate[1] - 1 <= y0 and y1 <= plate[3] + 1
             and ends[at_end] <= 1.5 * ph and count >= min_fill * pw * ph - (x1 - x0) * (y1 - y0)):
         return None
@@ -671,7 +671,7 @@ def empty_fields(rgb: np.ndarray, elements: Elements, scale: float = 1.0, contra
     long plain strip with a line for a slider's track."""
     b = elements.xyxy.astype(np.int64)
     w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
-    rows = np.flatnonzero((elements.kind == "region") & (h >= 18 * scale) & (h <= 56 * scale) & (w >= 4 * h))
+    rows = np.flatnonzero((elements.kind == "region") & field_tall(h, scale) & (w >= 4 * h))
     found = [r for r in holds_none(b, rows).tolist()
              if _bordered_plain(rgb, b[r], None, contrast, faint_sides=FILL_EDGE)]
     return np.array(found, np.int64)
@@ -767,7 +767,7 @@ def _text_at_field_start(frames: np.ndarray, texts: np.ndarray, scale: float) ->
     with at least two frame heights, and twice the room on the left, free on their right."""
     fw, fh = frames[:, 2] - frames[:, 0], frames[:, 3] - frames[:, 1]
     left, right = texts[:, 0] - frames[:, 0], frames[:, 2] - texts[:, 2]
-    return (fh >= 18 * scale) & (fh <= 56 * scale) & (fw >= 4 * fh) & (left <= fh) & (right >= np.maximum(2 * fh, 2 * left))
+    return field_tall(fh, scale) & (fw >= 4 * fh) & (left <= fh) & (right >= np.maximum(2 * fh, 2 * left))
 
 
 def _bordered_plain(rgb: np.ndarray, box: np.ndarray, hole: np.ndarray | None, contrast: int,

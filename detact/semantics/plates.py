@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..boxes import centred_across
+from ..boxes import centred_across, field_tall
 from ..elements import Elements
 from .compounds import flood_box, holds_only
 
@@ -95,7 +95,7 @@ def _label_plate(rgb: np.ndarray, window, seed: tuple[int, int], label: np.ndarr
             return None                                 # ran out of the window: a panel, no plate
         count, plate = flooded
         ph, pw = plate[3] - plate[1], plate[2] - plate[0]
-        if (18 * scale <= ph <= 56 * scale and ph >= h + 4 and plate[0] <= x0 and x1 <= plate[2]
+        if (field_tall(ph, scale) and ph >= h + 4 and plate[0] <= x0 and x1 <= plate[2]
                 and plate[1] <= y0 and y1 <= plate[3] and count >= 0.9 * pw * ph - (x1 - x0) * h):
             return plate
     return None
@@ -120,7 +120,7 @@ def icon_label_plates(elements: Elements, boxes: np.ndarray, parts: list[np.ndar
             continue
         i, t, frame = b[icon[0]], b[text[0]], np.asarray(boxes[k], np.float64)
         fh = frame[3] - frame[1]
-        if not (18 * scale <= fh <= 56 * scale and i[3] - i[1] <= fh and 0 <= t[0] - i[2] <= i[2] - i[0]):
+        if not (field_tall(fh, scale) and i[3] - i[1] <= fh and 0 <= t[0] - i[2] <= i[2] - i[0]):
             continue
         pair = np.array([[i[0], min(i[1], t[1]), t[2], max(i[3], t[3])]])
         if centred_across(pair, frame[None], CENTRE_TOLERANCE, MIN_SIDE_ROOM)[0]:
@@ -145,7 +145,7 @@ def font_buttons(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray],
         frame = np.asarray(boxes[k], np.float64)
         fh = frame[3] - frame[1]
         n, z = b[name], b[size]
-        if not (18 * scale <= fh <= 56 * scale and str(elements.text[size]).strip().isdigit()
+        if not (field_tall(fh, scale) and str(elements.text[size]).strip().isdigit()
                 and len(str(elements.text[size]).strip()) <= 3 and not str(elements.text[name]).strip().isdigit()):
             continue
         same_line = abs((n[1] + n[3]) - (z[1] + z[3])) / 2 <= 0.3 * (n[3] - n[1])

@@ -13,14 +13,14 @@ and the control classifier calls them list items or menu items; the notch tells 
 2. Its plate's edge is the first row above the column's top (within `EDGE_REACH` heights)
    that differs from the row two pixels below along at least `EDGE_SHARE` of the column's
    width; it runs on left and right while it keeps differing.
-3. The *notch* is drawn on that edge, over it: a connected run of pixels off the plate's grey by
-   `NOTCH_CONTRAST` levels (its outline), within `NOTCH_HEIGHT` px over the
-   edge, standing on it, 1.3 to 3 times as wide as tall, rising at least `MIN_RISE` of that
-   height, narrow at its top (at most `APEX_WIDTH` px) over its base's centre, and hollow:
-   two slopes climbing towards each other, a V turned upside down. An edge is one colour
-   (`EDGE_SPREAD`), not a line of text. A
-   popover that opens upwards carries the notch under its bottom edge, which is looked for the
-   same way.
+3. The *notch* is drawn on that edge, over it, within `NOTCH_HEIGHT` px: its outline, pixels
+   off the plate's grey by `NOTCH_CONTRAST` levels, is two slopes standing on the edge and
+   climbing towards each other, 1 to 4 px a row, until they meet in an apex at most
+   `APEX_WIDTH` px wide (or the inside between them closes, where a dark window behind the
+   apex joins them), over the base's centre, having risen at least `MIN_RISE` of
+   `NOTCH_HEIGHT`, the notch 1.3 to 3 times as wide as tall: a V turned upside down. An edge
+   is one colour (`EDGE_SPREAD`), not a line of text. A popover that opens upwards carries
+   the notch under its bottom edge, which is looked for the same way.
 4. The column's runs then are push buttons (`popover_items`), except the labels of check boxes,
    radios and switches on their rows, which stay the labels of those controls. A glyph read as
    a letter on an item's row (an empty radio's ring read "0", which the classifier may call
@@ -32,6 +32,7 @@ import numpy as np
 
 from ..elements import Elements
 from ..text.fast import to_gray
+from ..text.split import true_runs
 from .roles import one_glyph_reads
 from .siblings import GLYPH_LINE_ROLES, aligned_lines
 
@@ -43,8 +44,8 @@ EDGE_REACH = 2.0
 #: ... and differs from the plate two rows below along this share of the column's width (the
 #: notch breaks it).
 EDGE_SHARE = 0.75
-#: Grey levels by which an edge differs from the plate, and a notch's outline is darker than
-#: the band it stands in.
+#: Grey levels by which an edge differs from the row two below it, and a notch's outline from
+#: the plate's grey.
 EDGE_CONTRAST, NOTCH_CONTRAST = 10, 12
 #: A notch is at most this tall (px at scale 1) and at least 5 px ...
 NOTCH_HEIGHT = 16
@@ -108,6 +109,7 @@ def popover_items(rgb: np.ndarray, elements: Elements, roles: np.ndarray, scale:
 def _notched(rgb: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool) -> bool:
     """Whether the plate round the column ``box`` (xyxy) of items ``h`` px tall has a notch on
     its top edge (``up``) or its bottom edge, in the RGB uint8 ``rgb``."""
+    # notches grow with the items' text (a scale-2 screen told scale 1 by its width)
     tall = int(round(max(NOTCH_HEIGHT * scale, NOTCH_HEIGHT * h / ITEM_HEIGHT)))
     # only the band the edge and its notch can lie in is greyed (this runs per column)
     reach = int(EDGE_REACH * h) + tall + 4
@@ -132,7 +134,6 @@ def _notched(rgb: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool)
     if edge is None or np.median(np.abs(gray[edge, x0:x1] - np.median(gray[edge, x0:x1]))) > EDGE_SPREAD:
         return False
     left, right = _run_on(gray, edge, x0, -1), _run_on(gray, edge, x1 - 1, 1)
-    # notches grow with the items' text (a scale-2 screen told scale 1 by its width)
     band = gray[max(edge - tall, 0):edge, left:right + 1]
     if band.shape[0] < 5 or band.shape[1] < 10:
         return False
@@ -148,14 +149,19 @@ def _notched(rgb: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool)
     apex = max(APEX_WIDTH * scale, APEX_WIDTH * h / ITEM_HEIGHT)
     for le, rs in pairs:
         centre, base = (le + rs) / 2, rs - le
+
+        def apex_at(a: int, z: int, k: int) -> bool:
+            # an apex from a to z, k rows over the edge: over the base's centre, the notch risen
+            # far enough and 1.3 to 3 times as wide as tall (GTK's: 45 degrees)
+            return (abs((a + z) / 2 - centre) <= 2 * scale and k >= MIN_RISE * tall
+                    and 1.3 * k <= base + 2 <= 3 * k + 4)
+
         # the slopes' inner sides climb towards each other, 1 to 4 px a row, until they meet
-        # over the base's centre, the notch 1.3 to 3 times as wide as tall (GTK's: 45 degrees)
         for k in range(1, len(runs)):
             meet = [(a, z) for a, z in runs[k] if a <= le + 1 and z >= rs - 1]
             if meet:
                 a, z = meet[0]
-                if (z - a + 1 <= apex and abs((a + z) / 2 - centre) <= 2 * scale
-                        and k >= MIN_RISE * tall and 1.3 * k <= base + 2 <= 3 * k + 4):
+                if z - a + 1 <= apex and apex_at(a, z, k):
                     return True
                 break
             left_on = [z for a, z in runs[k] if le <= z <= le + 4]
@@ -165,18 +171,15 @@ def _notched(rgb: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool)
             le, rs = left_on[0], right_on[-1]
             # ... or until the inside between them closes, where a dark window behind the apex
             # joins both slopes into one run (a selected row under the notch)
-            if (rs - le <= 3 * apex / APEX_WIDTH and abs((le + rs) / 2 - centre) <= 2 * scale
-                    and k >= MIN_RISE * tall and 1.3 * k <= base + 2 <= 3 * k + 4):
+            if rs - le <= 3 * apex / APEX_WIDTH and apex_at(le, rs, k):
                 return True
     return False
 
 
 def _runs(row: np.ndarray) -> list[tuple[int, int]]:
-    """(start, end) of each run of True in the 1-D bool ``row``, ends inclusive."""
-    padded = np.concatenate([[False], row, [False]])
-    starts = np.flatnonzero(padded[1:] & ~padded[:-1])
-    ends = np.flatnonzero(~padded[1:] & padded[:-1]) - 1
-    return list(zip(starts.tolist(), ends.tolist()))
+    """(start, end) of each run of True in the 1-D bool ``row``, ends inclusive (`true_runs`'
+    are exclusive)."""
+    return [(a, z - 1) for a, z in true_runs(row).tolist()]
 
 
 def _run_on(gray: np.ndarray, y: int, x: int, step: int) -> int:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..boxes import gaps_beside
+from ..boxes import field_tall, gaps_beside
 from ..color import PLAIN_CHROMA, ink_chroma
 from ..elements import INTERACTIVE, ROLES, STATES
 from ..errors import ModelUnavailable
@@ -392,7 +392,7 @@ def search_fields(elements, boxes: np.ndarray, parts: list[np.ndarray], scale: f
         if (kinds == "text").sum() != 1 or not 1 <= len(icons) <= 2 or len(icons) + 1 != len(rows):
             continue
         w, h = boxes[k, 2] - boxes[k, 0], boxes[k, 3] - boxes[k, 1]
-        if not (18 * scale <= h <= 56 * scale and w >= 3 * h):
+        if not (field_tall(h, scale) and w >= 3 * h):
             continue
         if np.isin(elements.label[icons], IN_FIELD_GLYPHS).all():
             found.append(k)

@@ -98,7 +98,7 @@ from collections import Counter
 
 import numpy as np
 
-from ..boxes import gaps_beside
+from ..boxes import centred_under, gaps_beside
 
 ITEM_ROLES = ("text", "listitem", "link", "menuitem", "tab")
 #: Largest gap between neighbours in a row, in heights of the first run.
@@ -316,11 +316,8 @@ def labels_below(kind: np.ndarray, xyxy: np.ndarray, picture: np.ndarray) -> tup
     pics, texts = np.flatnonzero(picture), np.flatnonzero(np.asarray(kind) == "text")
     if not len(pics) or not len(texts):
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    p, t = b[pics][:, None, :], b[texts][None, :, :]
-    below = t[..., 1] - p[..., 3]
-    off = np.abs((t[..., 0] + t[..., 2]) - (p[..., 0] + p[..., 2])) / 2
-    fits = (below >= -2) & (below <= BELOW_REACH * (p[..., 3] - p[..., 1])) \
-        & (off <= BELOW_CENTRE * (p[..., 2] - p[..., 0]))
+    fits = centred_under(b[pics], b[texts], BELOW_REACH, BELOW_CENTRE)
+    below = b[None, texts, 1] - b[pics, None, 3]
     found = fits.any(axis=1)
     nearest = np.where(fits, below, np.inf).argmin(axis=1)
     return pics[found], texts[nearest][found]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..boxes import field_tall
 from ..elements import Elements
 from .split import median_ink, to_gray
 
@@ -28,7 +29,7 @@ def field_carets(rgb: np.ndarray, xyxy: np.ndarray, texts, frames: np.ndarray, s
     b, f = np.asarray(xyxy, np.int64).reshape(-1, 4), np.asarray(frames, np.int64).reshape(-1, 4)
     out = np.zeros(len(b), bool)
     fw, fh = f[:, 2] - f[:, 0], f[:, 3] - f[:, 1]
-    rows = np.flatnonzero((f >= 0).all(axis=1) & (fh >= 18 * scale) & (fh <= 56 * scale) & (fw >= 4 * fh)
+    rows = np.flatnonzero((f >= 0).all(axis=1) & field_tall(fh, scale) & (fw >= 4 * fh)
                           & (b[:, 0] - f[:, 0] <= fh)
                           & np.array([str(t).strip() in BAR_READS for t in texts], bool))
     for r in rows.tolist():
