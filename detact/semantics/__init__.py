@@ -5,11 +5,13 @@ it shows (``states``), what it is called (``name``), what it holds (``value``) a
 belongs (``parent``), and lists the containers:
 
     elements + groups -> plates found in the pixels round lone icons, then compound controls,
-        drop-downs, entries with arrows, spin buttons, text fields around an icon, rows of
-        linked buttons (`compounds`) -> roles and states (`roles`, pressed toggles: `pressed`,
+        drop-downs, entries with arrows, spin buttons (also framed numbers with small stacked
+        arrows), text fields around an icon, rows of linked buttons (`compounds`) -> roles and
+        states (`roles`, pressed toggles: `pressed`,
         labels centred on plates: `plates`, empty fields and placeholders: `compounds`, tracks
         with a knob: `sliders`, items lined up alike and keypads: `siblings`, lone action icons
-        and drop-down arrows: `roles`, tab rows and underlined tabs: `tabs`, page number fields:
+        and drop-down arrows: `roles`, tab rows, underlined tabs, tabs over a pane's edge and
+        rows of flat toggle buttons: `tabs`, page number fields:
         `labels`, labels on plates the segmenter missed: `plates`, a popover's items:
         `popovers`) -> menu-bar words read one thin glyph off (`text.lexicon`) -> names and
         values (`labels`) -> the text boxes inside editable combo boxes (`compounds`) ->
@@ -27,11 +29,11 @@ from ..icons.swatches import SWATCH_ICON
 from ..scale import pixel_scale
 from ..text.lexicon import menu_items_read
 from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
-                        has_dropdown_arrow,
+                        form_labelled, has_dropdown_arrow,
                         fields_around_icons, framed_regions, labelled_plates, linked_buttons, linked_frames,
                         neutral_inside,
                         numeric_text, placeholder_compounds, placeholder_fields, plate_combos, plate_frames,
-                        spin_buttons, stepper_fields, text_plates, value_apart, value_texts)
+                        spin_buttons, stepper_fields, stepper_rows, text_plates, value_apart, value_texts)
 from .features import control_inputs
 from .labels import FIELDS, assign_names, page_fields
 from .popovers import popover_items
@@ -45,8 +47,8 @@ from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, ic
                        keypad_keys,
                        list_row_icons, menu_columns, menu_glyphs, table_cells, toolbar_icons, toolbar_labels,
                        tree_headers)
-from .tabs import (closable_tabs, linked_row_icons, tab_icons, tabs_and_linked_rows, underlined_tab_mates,
-                   underlined_tabs)
+from .tabs import (closable_tabs, flat_toggle_rows, linked_row_icons, open_tab_rows, tab_icons, tabs_and_linked_rows,
+                   underlined_tab_mates, underlined_tabs)
 from .tree import CONTAINER_ROLES, build_tree
 
 __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
@@ -91,10 +93,13 @@ class Semantics:
         elements = elements.with_(frame=plate_frames(rgb, elements, scale))
         compounds, counts, parts = compound_candidates(elements, groups, scale)
         values_framed = dropdown_rows(rgb, elements)
+        numbers_framed = stepper_rows(rgb, elements, values_framed)
         icons_framed = [r for r in fields_around_icons(elements, scale).tolist()
                         if neutral_inside(rgb, elements.frame[r])]
         compounds, counts, parts, dropdowns = _with_candidates(compounds, counts, parts, elements.frame[values_framed],
                                                                [np.array([r]) for r in values_framed])
+        compounds, counts, parts, framed_spins = _with_candidates(compounds, counts, parts, elements.frame[numbers_framed],
+                                                                  [np.array([r]) for r in numbers_framed])
         compounds, counts, parts, fields = _with_candidates(compounds, counts, parts, elements.frame[icons_framed],
                                                             [np.array([r]) for r in icons_framed])
         # ... and a plain plate the segmenter missed that ends in a drop-down arrow is a combo box
@@ -141,6 +146,9 @@ class Semantics:
         # a framed value with a drop-down arrow is a combo box (see `compounds`); its text the value
         values = [int(parts[k][0]) for k in dropdowns]
         roles[n + dropdowns] = "combobox"
+        # ... and a framed number with stacked arrows is a spin box, its number the value
+        roles[n + framed_spins] = "spinbox"
+        values += [int(parts[k][0]) for k in framed_spins]
         roles[n + plated] = "combobox"
         values += [int(r) for k in plated for r in parts[k] if elements.kind[r] == "text"]
         roles[n + stepped] = ["spinbox" if numeric_text(str(elements.text[parts[k][0]])) else "combobox" for k in stepped]
@@ -160,8 +168,12 @@ class Semantics:
         arrowed = entries_with_arrow(elements, compounds.xyxy, parts) if len(compounds) else np.zeros(0, int)
         # ... and so is one the classifier calls a button or an item whose value stands apart
         # from its arrow (a menu button draws its arrow right after its label)
-        apart = arrowed[np.isin(roles[n + arrowed], ("button", "link", "menuitem", "listitem", "text", "tab"))]
-        entries = np.concatenate([arrowed[roles[n + arrowed] == "textbox"], apart[value_apart(elements, parts, apart)]])
+        # (or a group of just the two: an editable combo box, its entry's plate apart from its arrow button's)
+        apart = arrowed[np.isin(roles[n + arrowed], ("button", "link", "menuitem", "listitem", "text", "tab"))
+                        | ((roles[n + arrowed] == "group") & (counts[arrowed] == 2))]
+        # ... or whose value follows a form's "Label:" (a menu button in a toolbar has none)
+        apart = apart[value_apart(elements, parts, apart) | form_labelled(elements, compounds.xyxy, parts, apart)]
+        entries = np.concatenate([arrowed[roles[n + arrowed] == "textbox"], apart])
         roles[n + entries] = "combobox"
         values += [int(r) for k in entries for r in parts[k] if elements.kind[r] == "text"]
         # ... and one that ends in a "+" is a spin box, its text the value (see `compounds`)
@@ -189,7 +201,8 @@ class Semantics:
         # an empty framed box of a field's shape is a text box (see `compounds`)
         roles[empty_fields(rgb, elements, scale)] = "textbox"
         # ... and so is a text alone at the left of a bordered field's frame: its placeholder
-        roles[placeholder_fields(rgb, elements, scale)] = "textbox"
+        # (not a combo box's value found above)
+        roles[np.setdiff1d(placeholder_fields(rgb, elements, scale), values)] = "textbox"
         # ... also when the segmenter missed that frame, a faint one found from the text outwards
         # after a form's "Label:"; such a plate ending in a drop-down arrow is a combo box
         plain = np.isin(roles[:n], PLATED_GUESSES) & (elements.frame < 0).any(axis=1)
@@ -203,7 +216,10 @@ class Semantics:
         roles[placeholder_fields(rgb, elements.with_(frame=only), scale)] = "textbox"
         # ... and so is a candidate made of such a text (and a clear or search icon at its end, or
         # a folder before the text): the text its value, the icon at the end its button
+        # (not a combo or spin box found above: Qt's Fusion arrows are too small to be icons of their own)
         for k in (placeholder_compounds(rgb, elements, compounds.xyxy, parts, scale) if len(compounds) else []):
+            if roles[n + k] in ("combobox", "spinbox"):
+                continue
             roles[n + k] = "textbox"
             inner = parts[k]
             text_x0 = elements.xyxy[inner[elements.kind[inner] == "text"], 0].min()
@@ -220,10 +236,14 @@ class Semantics:
         roles[text] = harmonised_roles(elements.xyxy[text], roles[text], scale)
         # ... and items between the rules of a tab row are tabs, unless a frame closes round the
         # whole row: linked buttons, a path bar's (see `tabs`)
-        tabs, linked, pressed = tabs_and_linked_rows(rgb, elements.xyxy[text], roles[text], scale)
+        tabs, linked, pressed, toggles = tabs_and_linked_rows(rgb, elements.xyxy[text], roles[text], scale)
         roles[text[tabs]] = "tab"
         roles[text[linked]] = "button"
         states = _with_checked(states, text[linked], np.isin(linked, pressed))
+        # ... or, framed button by button with one pressed and no pane under them, toggle
+        # buttons: libfm-qt's path bar, check boxes to accessibility trees (see `tabs`)
+        roles[text[toggles]] = "checkbox"
+        states = _with_checked(states, text[toggles], np.isin(toggles, pressed))
         # ... with the icons that continue such a row: a path bar's root and its scroll arrows
         roles[linked_row_icons(elements.kind, elements.xyxy, roles[:n], text[linked])] = "button"
         # ... and so is a label on an accent bar, a selected tab drawn underlined (see `tabs`)
@@ -231,6 +251,8 @@ class Semantics:
         roles[text[under]] = "tab"
         # ... and so are the bare labels on its row, its notebook's other tabs
         roles[text[underlined_tab_mates(elements.xyxy[text], elements.text[text], roles[text], under)]] = "tab"
+        # ... and so are the labels of a row over a pane's edge that opens under one of them
+        roles[text[open_tab_rows(rgb, elements.xyxy[text], elements.text[text], roles[text], scale)]] = "tab"
         # ... and so is a label with a close glyph right after it (see `tabs`)
         roles[closable_tabs(elements.kind, elements.xyxy, elements.label, roles[:n])] = "tab"
         # ... and a glyph the classifier called a check box or radio before a tab's label is
@@ -330,6 +352,11 @@ class Semantics:
         # ... and a short line heading indented list rows is a tree's section header row
         roles[tree_headers(elements.kind, elements.xyxy, elements.text, roles[:n], elements.label)] = "listitem"
         roles[link_texts(elements, roles)] = "link"
+        # a row of flat labels, one on a plate of its own, is a row of toggle buttons, that one
+        # pressed: Qt's path bar, check boxes to accessibility trees (see `tabs`)
+        toggles, toggled = flat_toggle_rows(rgb, elements.xyxy[text], elements.text[text], roles[text], scale)
+        roles[text[toggles]] = "checkbox"
+        states = _with_checked(states, text[toggles], np.isin(toggles, toggled))
         # ... but the items of a popover, which a notch on its plate points at its button, are
         # buttons, and its empty rings read as a letter are its radios' (see `popovers`)
         popped, rings_read, ring_roles = popover_items(rgb, elements, roles[:n], scale)

@@ -115,24 +115,24 @@ def framed_regions(boxes: np.ndarray) -> Elements:
     return Elements(boxes, ["region"] * len(boxes), score=[0.5] * len(boxes), frame=boxes)
 
 
-def _window_right_of(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray
+def _window_right_of(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray, contrast: int = 60
                      ) -> tuple[np.ndarray, int, int, int] | None:
-    """The ink (bool mask) of the window inside ``frame`` (x0, y0, x1, y1) right of ``inner``
-    (the text it holds) on the RGB uint8 image ``rgb``, with the window's left x, top y and
-    right x; None when the window is too small."""
+    """The ink (bool mask: ``contrast`` grey levels off the median) of the window inside
+    ``frame`` (x0, y0, x1, y1) right of ``inner`` (the text it holds) on the RGB uint8 image
+    ``rgb``, with the window's left x, top y and right x; None when the window is too small."""
     x0, y0, x1, y1 = (int(v) for v in frame)
     left, top, right, bottom = int(inner[2]) + 3, y0 + 3, x1 - 2, y1 - 2
     if right - left < 6 or bottom - top < 6 or y1 - y0 < 12:
         return None
-    return median_ink(to_gray(rgb[top:bottom, left:right]), 60), left, top, right
+    return median_ink(to_gray(rgb[top:bottom, left:right]), contrast), left, top, right
 
 
-def _ink_right_of(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray
+def _ink_right_of(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray, contrast: int = 60
                   ) -> tuple[np.ndarray, int, int, int, int, int] | None:
     """The ink of `_window_right_of` with that window's left x, top y and right x and the
     frame's y0 and y1; None when the window is too small or holds almost no ink. A line down
     the window's height (at most 3 px) is left out: the divider before a combo box's button."""
-    window = _window_right_of(rgb, frame, inner)
+    window = _window_right_of(rgb, frame, inner, contrast)
     if window is None:
         return None
     ink, left, top, right = window
@@ -179,16 +179,19 @@ def has_dropdown_arrow(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray) ->
             and right - (left + xs.max()) <= fh)              # at the right end
 
 
-def has_updown_arrows(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray) -> bool:
-    """Whether the part of ``frame`` right of ``inner`` (as in `has_dropdown_arrow`) holds two
-    small marks and nothing else, one above the other around the frame's mid-line at its right
-    end, each at least as wide as tall: a select's up and down arrows."""
-    found = _ink_right_of(rgb, frame, inner)
+def has_updown_arrows(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray, contrast: int = 60) -> bool:
+    """Whether the part of ``frame`` right of ``inner`` (as in `has_dropdown_arrow`, ink
+    ``contrast`` grey levels off its median) holds two small marks and nothing else, one above
+    the other around the frame's mid-line at its right end, each at least as wide as tall: a
+    select's up and down arrows, or a spin box's."""
+    found = _ink_right_of(rgb, frame, inner, contrast)
     if found is None:
         return False
     ink, left, top, right, y0, y1 = found
     fh = y1 - y0
     rows = true_runs(ink.any(axis=1))
+    # a speck of two pixels or less (the frame's rounded corner) is no mark
+    rows = rows[[int(ink[r0:r1].sum()) > 2 for r0, r1 in rows]] if len(rows) else rows
     if len(rows) != 2:
         return False
     mid = (y0 + y1) / 2 - top
@@ -210,6 +213,25 @@ def numeric_text(text: str) -> bool:
     t = str(text).strip().replace(",", "").replace(" ", "")
     digits = sum(c.isdigit() for c in t)
     return digits > 0 and digits >= len(t) - 3
+
+
+#: Grey levels off the frame's inside that a spin box's stacked arrows stand out by, at least
+#: (`stepper_rows`; Qt's Fusion draws them in a light grey, 60 to 65 levels off).
+STEPPER_CONTRAST = 40
+
+
+def stepper_rows(rgb: np.ndarray, elements: Elements, exclude=()) -> np.ndarray:
+    """Rows of text elements reading as a number (`numeric_text`), framed alone
+    (`Elements.frame`) as `dropdown_rows` asks, whose frame holds stacked up and down arrows
+    right of them (`has_updown_arrows`): spin boxes drawn with arrows too small or faint to be
+    icons of their own (Qt's). ``exclude``: rows to skip."""
+    h_frame = elements.frame[:, 3].astype(np.int64) - elements.frame[:, 1]
+    h_text = elements.xyxy[:, 3].astype(np.int64) - elements.xyxy[:, 1]
+    framed = (elements.frame >= 0).all(axis=1) & (elements.kind == "text") & (h_frame <= MAX_FRAME_TO_TEXT * h_text)
+    framed[list(exclude)] = False
+    rows = [i for i in np.flatnonzero(framed).tolist() if numeric_text(elements.text[i])]
+    return np.array([i for i in rows if has_updown_arrows(rgb, elements.frame[i], elements.xyxy[i], STEPPER_CONTRAST)],
+                    np.int64)
 
 
 #: A combo box's frame is at most this many times as tall as its value's text (`dropdown_rows`).
@@ -261,6 +283,29 @@ def value_apart(elements: Elements, parts: list[np.ndarray], candidates: np.ndar
         h = b[t, 3] - b[t, 1]
         right = rows[b[rows, 0] >= b[t, 2] - 2]
         out[i] = bool(len(right)) and b[right, 0].min() - b[t, 2] >= h and b[t, 0] - b[rows, 0].min() <= h
+    return out
+
+
+def form_labelled(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray], candidates: np.ndarray) -> np.ndarray:
+    """(K,) bool over ``candidates`` (indices into ``boxes`` (K, 4) and ``parts``, rows of
+    ``elements``): whether the nearest element before the candidate on its line, within
+    `FORM_REACH` heights of its text, is a text run ending in ":" -- a form's label, which
+    names a combo box ("Sort by: Name"); a menu button in a toolbar has none. The candidate's
+    text gives the height (its box's when it has none)."""
+    out = np.zeros(len(candidates), bool)
+    b = elements.xyxy
+    centres = elements.centers
+    for i, k in enumerate(np.asarray(candidates, np.int64).tolist()):
+        box = np.asarray(boxes[k], np.float64)
+        rows = np.asarray(parts[k])
+        text = rows[elements.kind[rows] == "text"]
+        h = float((b[text, 3] - b[text, 1]).max()) if len(text) else box[3] - box[1]
+        cy = (box[1] + box[3]) / 2
+        before = np.flatnonzero((np.abs(centres[:, 1] - cy) <= h / 2) & (b[:, 2] <= box[0] + 1)
+                                & (box[0] - b[:, 2] <= FORM_REACH * h))
+        if len(before):
+            j = int(before[np.argmax(b[before, 2])])
+            out[i] = elements.kind[j] == "text" and str(elements.text[j]).rstrip().endswith(":")
     return out
 
 
@@ -657,6 +702,9 @@ def _run(off: np.ndarray) -> int:
 
 #: Grey levels between a filled field's inside and the panel round it, at least (`empty_fields`).
 FILL_EDGE = 4
+#: A narrow field's text starts at most this share of the frame's height from its left edge
+#: (`_text_at_field_start`; GTK's entries: 0.2 to 0.3).
+NARROW_FIELD_INDENT = 0.4
 
 
 def empty_fields(rgb: np.ndarray, elements: Elements, scale: float = 1.0, contrast: int = 15) -> np.ndarray:
@@ -698,9 +746,11 @@ def placeholder_fields(rgb: np.ndarray, elements: Elements, scale: float = 1.0, 
     # a grey inside, and a line round it that differs from what lies beyond (a selected row's
     # red plate has the list's white round it, no line)
     grown = np.concatenate([np.maximum(f[:, :2] - 1, 0), f[:, 2:] + 1], axis=1)
-    return np.array([r for r in rows.tolist() if _bordered_plain(rgb, f[r], b[r], contrast)
+    # a thin drop-down chevron may stay under `_bordered_plain`'s 1% of other pixels: no field
+    return np.array([r for r in rows.tolist() if (_bordered_plain(rgb, f[r], b[r], contrast)
                      or (neutral_inside(rgb, f[r]) and _outlined(rgb, f[r], contrast)
-                         and _bordered_plain(rgb, grown[r], b[r], contrast))], np.int64)
+                         and _bordered_plain(rgb, grown[r], b[r], contrast)))
+                     and not has_dropdown_arrow(rgb, f[r], b[r])], np.int64)
 
 
 def _on_accent(rgb: np.ndarray, box: np.ndarray, share: float = 0.5) -> bool:
@@ -764,10 +814,15 @@ def placeholder_compounds(rgb: np.ndarray, elements: Elements, boxes: np.ndarray
 def _text_at_field_start(frames: np.ndarray, texts: np.ndarray, scale: float) -> np.ndarray:
     """(N,) bool: ``frames`` (N, 4) of a field's shape (18 to 56 px tall at ``scale`` 1, at least
     4 times as wide) holding ``texts`` (N, 4) at most one frame height from their left edge,
-    with at least two frame heights, and twice the room on the left, free on their right."""
+    with at least two frame heights, and twice the room on the left, free on their right. A
+    narrower frame (a toolbar's search or line-number entry, 1.8 to 4 heights wide) needs its
+    text nearer its left edge (`NARROW_FIELD_INDENT` of its height) and at least one height
+    and three times the room on the left free on the right: a button centres its label."""
     fw, fh = frames[:, 2] - frames[:, 0], frames[:, 3] - frames[:, 1]
     left, right = texts[:, 0] - frames[:, 0], frames[:, 2] - texts[:, 2]
-    return field_tall(fh, scale) & (fw >= 4 * fh) & (left <= fh) & (right >= np.maximum(2 * fh, 2 * left))
+    wide = (fw >= 4 * fh) & (left <= fh) & (right >= np.maximum(2 * fh, 2 * left))
+    narrow = (fw >= 1.8 * fh) & (fw < 4 * fh) & (left <= NARROW_FIELD_INDENT * fh) & (right >= np.maximum(fh, 3 * left))
+    return field_tall(fh, scale) & (wide | narrow)
 
 
 def _bordered_plain(rgb: np.ndarray, box: np.ndarray, hole: np.ndarray | None, contrast: int,
@@ -903,18 +958,27 @@ def _odd_plate(plates: np.ndarray) -> int:
     return -1
 
 
+def _entry_and_arrow(elements: Elements, rows: np.ndarray) -> bool:
+    """Whether the parts ``rows`` of ``elements`` are one text and a drop-down arrow icon: an
+    editable combo box's entry and its button, not a row of linked buttons."""
+    kinds = elements.kind[rows]
+    return len(rows) == 2 and (kinds == "text").sum() == 1 \
+        and bool(np.isin(elements.label[rows[kinds == "icon"]], DROPDOWN_ARROWS).any())
+
+
 def linked_buttons(rgb: np.ndarray, elements: Elements, boxes: np.ndarray, parts: list[np.ndarray],
                    roles: np.ndarray) -> list[tuple[int, np.ndarray, int]]:
     """Candidates (``boxes`` (K, 4), their ``parts`` rows in ``elements``, their ``roles`` (K,))
     that are rows of linked buttons: two to four parts on one line with a rule between each two
     (`entry_end`), the candidate no field (`labels.FIELDS`: a combo box's value and arrow, an
-    entry and its clear button). For each: (candidate index, part
+    entry and its clear button) nor an editable combo box's entry and its arrow button
+    (`_entry_and_arrow`: the white entry's plate apart from the button's). For each: (candidate index, part
     rows left to right, index into them of the segment whose plate is the odd one out among
     three or more, or the darker of two, or -1)."""
     found = []
     for k, rows in enumerate(parts):
         rows = np.asarray(rows)
-        if not 2 <= len(rows) <= MAX_PARTS or roles[k] in FIELDS:
+        if not 2 <= len(rows) <= MAX_PARTS or roles[k] in FIELDS or _entry_and_arrow(elements, rows):
             continue
         rows = rows[np.argsort(elements.xyxy[rows, 0], kind="stable")]
         b = elements.xyxy[rows]

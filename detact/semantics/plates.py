@@ -132,9 +132,10 @@ def font_buttons(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray],
     """Indices of the compound candidates (``boxes`` (K, 4), their ``parts``: rows of
     ``elements``) that are a font button (GTK's GtkFontButton): two text runs on one line in a
     frame 18 to 56 px tall (``scale`` 1), a font's name starting within one frame height of its
-    left end and a size of one to three digits ending within one frame height of its right
-    end, drawn no taller than the name. A field holds one text; a spin box's number has its
-    arrows or steppers after it."""
+    left end, or centred in the frame (GTK 3.24: within a frame height of the middle between the
+    frame's left end and the size), and a size of one to three digits ending within one frame
+    height of its right end, drawn no taller than the name. A field holds one text; a spin
+    box's number has its arrows or steppers after it."""
     found = []
     b = elements.xyxy.astype(np.float64)
     for k, rows in enumerate(parts):
@@ -149,7 +150,8 @@ def font_buttons(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray],
                 and len(str(elements.text[size]).strip()) <= 3 and not str(elements.text[name]).strip().isdigit()):
             continue
         same_line = abs((n[1] + n[3]) - (z[1] + z[3])) / 2 <= 0.3 * (n[3] - n[1])
-        if same_line and n[0] - frame[0] <= fh and frame[2] - z[2] <= fh and z[3] - z[1] <= n[3] - n[1] + 1:
+        centred = abs((n[0] + n[2]) / 2 - (frame[0] + z[0]) / 2) <= fh
+        if same_line and (n[0] - frame[0] <= fh or centred) and frame[2] - z[2] <= fh and z[3] - z[1] <= n[3] - n[1] + 1:
             found.append(k)
     return np.array(found, np.int64)
 

@@ -28,6 +28,10 @@ frame's corner past its last item, is a row of linked buttons (GTK's path bar, a
 control): tabs have no single line over them, or (Qt's) the pane's edge under them runs on past
 the last tab. Icons that continue such a row at either end, each within 1.5 heights of the last,
 are its buttons too (`linked_row_icons`: the path bar's root folder and its scroll arrows).
+A row that passes rules 1 and 2 framed button by button, three or more, one of them on a plate
+apart (pressed) and closed by a line under it (`_closed_under`: a notebook's selected tab, the
+odd one of its row, opens into the pane) is a row of toggle buttons (libfm-qt's path bar,
+checkable tool buttons that accessibility trees call check boxes), the pressed one checked.
 
 Rule (`closable_tabs`): a label with a small close glyph right after it on its line (an icon
 named `CLOSE_GLYPHS`, no taller than the label, within `CLOSE_REACH` label heights, nothing
@@ -47,6 +51,26 @@ Rule (`underlined_tab_mates`): the labels on an underlined tab's row, each withi
 heights of the next and of about its height, are that notebook's other tabs: only the selected
 tab has the bar, the others are bare labels the classifier may take for plain text.
 
+Rule (`open_tab_rows`): three or more short labels on one row (item roles, buttons or field
+guesses; none ending in ":", a form's label; one button at most, the selected tab's plate: a
+toolbar's framed buttons over a rule are no tabs) with, within one label height under them, a
+pixel row whose pixels differ from the pane below (by `EDGE_CONTRAST` grey levels, less than
+rule 2 asks: Arc's and Greybird's pane edges are faint) in one line (no gap wider than
+`EDGE_GAP`) along the row and `PANE_PAST` heights past its end, except for one hole that holds
+one whole label's width and reaches under no other: the pane's edge with the selected tab
+opening into it. Flat tabs have no rules between them (Arc), so rule 1 cannot find them. An
+open menu under a menu bar's title is no such hole: the menu is wider than its title and runs
+on under the next ones.
+
+Rule (`flat_toggle_rows`): three or more short labels on one row, each at most
+`TOGGLE_GAP` heights from the next, none a tab, not all numbers (a page list), not a menu bar's
+(most of them menu items), where the plate behind exactly one label (its box's median grey)
+differs from the others' (by `ODD_PLATE` grey levels, the others within `SAME_PLATE`) and ends
+within a label height on both sides of it (a menu or a pane beside it runs on) are a row of
+flat toggle buttons,
+the odd one pressed: Qt's path bar, whose checkable tool buttons accessibility trees call
+check boxes, the current folder's checked.
+
 Rule (`tab_icons`): a glyph the classifier called a check box, radio or switch with a tab's
 label on its right is that tab's icon (an editor's file-type icon, an empty page drawn as a
 box): a tab holds no check box.
@@ -57,7 +81,7 @@ import numpy as np
 
 from ..color import chroma
 from ..text.fast import to_gray
-from ..text.split import median_ink
+from ..text.split import median_ink, true_runs
 from .compounds import ODD_PLATE, SAME_PLATE
 from .siblings import GLYPH_LINE_ROLES, HEIGHT_RATIO, ITEM_ROLES, ROW_GAP, aligned_lines, glyphs_with_labels
 
@@ -76,6 +100,18 @@ CLOSE_GLYPHS = ("close", "window close")
 #: labels on one row (tabs stretched over a wide strip), at most `SPREAD_REACH`.
 CLOSE_REACH = 1.5
 SPREAD_REACH = 20.0
+#: Grey levels between a notebook's pane edge and the pane under it (`open_tab_rows`) ...
+EDGE_CONTRAST = 12
+#: ... the edge covering at least this share of the row outside the selected tab's hole.
+EDGE_COVER = 0.9
+#: ... with no gap in it wider than this (px) but the selected tab's; it runs on at least
+#: this many label heights past the last tab (the pane is wider than its tab row).
+EDGE_GAP = 2
+PANE_PAST = 2
+#: Roles the labels of `open_tab_rows` may have (a selected tab's framed plate: a button).
+OPEN_TAB_GUESSES = ITEM_ROLES + ("button",) + FIELD_GUESSES
+#: Farthest apart (in label heights) two neighbours of a row of flat toggles stand (`flat_toggle_rows`).
+TOGGLE_GAP = 1.5
 #: Roles a closable tab's label may have been given (not a menu item's or a check box's).
 TAB_GUESSES = ("text", "button", "listitem", "link", "textbox")
 
@@ -123,13 +159,14 @@ ACCENT_CHROMA = 60
 
 def underlined_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray) -> np.ndarray:
     """Rows of the text runs (boxes ``xyxy`` (N, 4), ``texts`` and ``roles`` (N,)) of one to three
-    words in `TAB_GUESSES` roles (or tabs already) that sit on an accent bar (the module
-    docstring's rule)."""
+    words, with a letter, in `TAB_GUESSES` roles (or tabs already) that sit on an accent bar (the
+    module docstring's rule)."""
     b = np.asarray(xyxy, np.int64).reshape(-1, 4)
     H, W = rgb.shape[:2]
     found = []
     for r in np.flatnonzero(np.isin(roles, TAB_GUESSES + ("tab",))).tolist():
-        if not 0 < len(str(texts[r]).split()) <= 3:
+        # a number over a slider's filled track is a spin box's value, not a tab
+        if not 0 < len(str(texts[r]).split()) <= 3 or not any(c.isalpha() for c in str(texts[r])):
             continue
         x0, y0, x1, y1 = b[r].tolist()
         h = y1 - y0
@@ -163,7 +200,8 @@ MATE_GUESSES = tuple(r for r in TAB_GUESSES if r != "button") + ("tab", "combobo
 def underlined_tab_mates(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray, tabs: np.ndarray) -> np.ndarray:
     """Rows of the text runs (boxes ``xyxy`` (N, 4), ``texts`` and ``roles`` (N,)) that stand on
     the row of an underlined tab (``tabs``: rows found by `underlined_tabs`) as the module
-    docstring's rule says: one to four words in `MATE_GUESSES` roles, centres within a third of
+    docstring's rule says: one to four words in `MATE_GUESSES` roles (not ending in ":", a
+    form's label), centres within a third of
     the tab's height of its centre line, heights within `HEIGHT_RATIO`, chained left and right
     with gaps of at most `ROW_GAP` heights."""
     b = np.asarray(xyxy, np.float64).reshape(-1, 4)
@@ -171,7 +209,7 @@ def underlined_tab_mates(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray,
         return np.zeros(0, np.int64)
     h = np.maximum(b[:, 3] - b[:, 1], 1.0)
     cy = (b[:, 1] + b[:, 3]) / 2
-    short = np.array([0 < len(str(t).split()) <= 4 for t in texts], bool)
+    short = np.array([0 < len(str(t).split()) <= 4 and not str(t).rstrip().endswith(":") for t in texts], bool)
     found: set[int] = set()
     for t in np.asarray(tabs).tolist():
         mates = np.flatnonzero(short & np.isin(roles, MATE_GUESSES) & (np.abs(cy - cy[t]) <= h[t] / 3)
@@ -206,28 +244,51 @@ def tab_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float 
 
 
 def tabs_and_linked_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0
-                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The rows ruled as tabs are (rules 1 and 2), in one pass: indices into ``xyxy`` (N, 4) of
-    the tabs (`tab_rows`), of the linked buttons, and of those among the linked buttons that are
-    pressed. A row framed whole (`_framed_row`) is a row of linked buttons (GTK's path bar:
-    "tmp | Documents | Projects", toggle buttons to accessibility trees), not a notebook's tabs,
-    whose selected tab opens into the pane and whose tops are no single line; of its items, the
-    one drawn on a plate apart (`ODD_PLATE` grey levels off the others' median, which agree
-    within `SAME_PLATE`) is pressed (the path bar's current folder)."""
+    the tabs (`tab_rows`), of the linked buttons, of those among the linked buttons and the
+    toggles that are pressed, and of the toggles. A row framed whole (`_framed_row`) is a row
+    of linked buttons (GTK's path bar: "tmp | Documents | Projects", toggle buttons to
+    accessibility trees), not a notebook's tabs, whose selected tab opens into the pane and
+    whose tops are no single line; of its items, the one drawn on a plate apart (`ODD_PLATE`
+    grey levels off the others' median, which agree within `SAME_PLATE`) is pressed (the path
+    bar's current folder). A row framed button by button, one of them pressed so and closed by
+    a line under it (`_closed_under`: a notebook's selected tab opens into its pane) is a row
+    of toggle buttons (libfm-qt's path bar: checkable tool buttons, check boxes to
+    accessibility trees)."""
     b = np.asarray(xyxy, np.int64).reshape(-1, 4)
-    tabs, linked, pressed = [], [], []
+    tabs, linked, pressed, toggles = [], [], [], []
     for rows, framed in _ruled_rows(rgb, xyxy, roles, scale):
+        greys = np.array([float(np.median(to_gray(rgb[y0:y1, x0:x1]))) for x0, y0, x1, y1 in b[rows].tolist()])
+        odd = [int(rows[k]) for k in range(len(rows)) if len(rows) >= 3
+               and np.ptp(np.delete(greys, k)) <= SAME_PLATE and abs(greys[k] - np.median(np.delete(greys, k))) >= ODD_PLATE]
         if not framed:
-            tabs.extend(rows.tolist())
+            h = int(np.median(b[rows, 3] - b[rows, 1]))
+            if len(odd) == 1 and _closed_under(rgb, b[odd[0]], h):
+                # with a label between them that the row's line left out (its box cut short)
+                cy = (b[:, 1] + b[:, 3]) / 2
+                between = np.flatnonzero(np.isin(roles, ITEM_ROLES) & (np.abs(cy - np.median(cy[rows])) <= h / 2)
+                                         & (b[:, 0] >= b[rows, 0].min()) & (b[:, 2] <= b[rows, 2].max()))
+                toggles.extend(rows.tolist() + between.tolist())
+                pressed.extend(odd)
+            else:
+                tabs.extend(rows.tolist())
             continue
         linked.extend(rows.tolist())
-        greys = np.array([float(np.median(to_gray(rgb[y0:y1, x0:x1]))) for x0, y0, x1, y1 in b[rows].tolist()])
-        for k in range(len(rows)):
-            others = np.delete(greys, k)
-            if len(others) >= 2 and np.ptp(others) <= SAME_PLATE and abs(greys[k] - np.median(others)) >= ODD_PLATE:
-                pressed.append(int(rows[k]))
+        pressed.extend(odd)
     return (np.array(sorted(set(tabs)), np.int64), np.array(sorted(set(linked)), np.int64),
-            np.array(pressed, np.int64))
+            np.array(pressed, np.int64), np.array(sorted(set(toggles)), np.int64))
+
+
+def _closed_under(rgb: np.ndarray, box: np.ndarray, h: int, cover: float = 0.8) -> bool:
+    """Whether a line runs under the label ``box`` (x0, y0, x1, y1), from a pixel above its
+    bottom to half a height below it, across ``cover`` of its width: a pressed button's own
+    border. A notebook's selected tab opens into its pane there."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    window = rgb[max(0, y1 - 1):min(rgb.shape[0], y1 + h // 2 + 1), x0:x1]
+    if not window.size:
+        return False
+    return bool((median_ink(to_gray(window), INK_CONTRAST).mean(axis=1) >= cover).any())
 
 
 def linked_row_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, linked: np.ndarray,
@@ -337,3 +398,122 @@ def _rule_under(rgb: np.ndarray, b: np.ndarray, h: int) -> bool:
     if y1 <= y0 or x1 <= x0:
         return False
     return bool((median_ink(to_gray(rgb[y0:y1, x0:x1]), INK_CONTRAST).mean(axis=1) >= UNDERLINE).any())
+
+
+def open_tab_rows(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray,
+                  scale: float = 1.0) -> np.ndarray:
+    """Indices into ``xyxy`` (N, 4) (``texts``, ``roles`` (N,)) of the labels of rows found by the
+    module docstring's rule `open_tab_rows`: a notebook's tabs over its pane's edge, the edge
+    open under the selected one."""
+    b = np.asarray(xyxy, np.int64).reshape(-1, 4)
+    H, W = rgb.shape[:2]
+    # a form's "Label:" is no tab (the frame of its field runs on from under it)
+    short = np.array([0 < len(str(t).split()) <= 3 and not str(t).rstrip().endswith(":") for t in texts], bool)
+    items = np.flatnonzero(np.isin(roles, OPEN_TAB_GUESSES) & short)
+    if len(items) < 3:
+        return np.zeros(0, np.int64)
+    found: list[int] = []
+    for line in aligned_lines(b[items], scale, axes=("row",)):
+        rows = items[line]
+        if len(rows) < 3:
+            continue
+        rows = rows[np.argsort(b[rows, 0])]
+        # one button at most: the selected tab's plate may be taken for one; a toolbar's
+        # framed buttons over a rule are no tabs
+        if (roles[rows] == "button").sum() > 1:
+            continue
+        r = b[rows]
+        h = int(np.median(r[:, 3] - r[:, 1]))
+        x0, x1 = int(r[0, 0]), int(r[-1, 2])
+        # from inside the labels' boxes: a box may reach a pixel or two past the pane's edge
+        y0, y1 = int(np.median(r[:, 3])) - 3, min(H - 4, int(r[:, 3].max()) + h)
+        past = min(W, x1 + PANE_PAST * h)
+        if y1 <= y0 or x1 - x0 < 4 * h or past - x1 < PANE_PAST * h:
+            continue
+        gray = to_gray(rgb[y0:y1 + 4, x0:past]).astype(np.int16)
+        for y in range(y1 - y0):
+            below = int(np.median(gray[y + 3]))
+            edge = np.abs(gray[y] - below) >= EDGE_CONTRAST
+            # the pane's edge runs on past the last tab
+            if edge[:x1 - x0].mean() < 0.5 or not edge[x1 - x0:].all():
+                continue
+            if _holes(edge[:x1 - x0], r[:, [0, 2]] - x0) is not None:
+                found.extend(rows.tolist())
+                break
+    return np.array(sorted(set(found)), np.int64)
+
+
+def _holes(edge: np.ndarray, spans: np.ndarray) -> int | None:
+    """The index of the one label (``spans`` (K, 2): x0, x1 along ``edge``, left to right) whose
+    whole width a gap in the (W,) bool ``edge`` holds, the gap reaching under no other label,
+    the edge covering `EDGE_COVER` of the rest; None when there is no such one."""
+    gaps = ~edge
+    hit = None
+    for k, (a, e) in enumerate(spans.tolist()):
+        if not gaps[a:e].all():
+            continue
+        if hit is not None:
+            return None
+        # the gap's ends: it must stop before the neighbours' labels
+        left = a - (np.flatnonzero(~gaps[:a][::-1])[0] if (~gaps[:a]).any() else a)
+        right = e + (np.flatnonzero(~gaps[e:])[0] if (~gaps[e:]).any() else len(gaps) - e)
+        if (k > 0 and left < spans[k - 1, 1]) or (k + 1 < len(spans) and right > spans[k + 1, 0]):
+            return None
+        hit = k
+        # elsewhere the edge is one line: no gap wider than the antialiasing of a corner
+        rest = np.concatenate([edge[:left], edge[right:]])
+        if len(rest) and (rest.mean() < EDGE_COVER or _longest_gap(rest) > EDGE_GAP):
+            return None
+    return hit
+
+
+def _longest_gap(line: np.ndarray) -> int:
+    """The longest run of False in the (W,) bool ``line``."""
+    runs = true_runs(~line)
+    return int((runs[:, 1] - runs[:, 0]).max()) if len(runs) else 0
+
+
+def flat_toggle_rows(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray,
+                     scale: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    """The rows of flat toggle buttons (the module docstring's rule `flat_toggle_rows`) among
+    text runs (``xyxy`` (N, 4), ``texts``, ``roles`` (N,)): indices of their labels, and of the
+    pressed ones among them."""
+    b = np.asarray(xyxy, np.int64).reshape(-1, 4)
+    short = np.array([0 < len(str(t).split()) <= 3 for t in texts], bool)
+    items = np.flatnonzero(np.isin(roles, OPEN_TAB_GUESSES) & (np.asarray(roles) != "tab") & short)
+    found, pressed = [], []
+    if len(items) < 3:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    for line in aligned_lines(b[items], scale, axes=("row",)):
+        rows = items[line]
+        rows = rows[np.argsort(b[rows, 0])]
+        r = b[rows]
+        h = int(np.median(r[:, 3] - r[:, 1]))
+        if len(rows) < 3 or ((r[1:, 0] - r[:-1, 2]) > TOGGLE_GAP * h).any():
+            continue
+        if (roles[rows] == "menuitem").sum() * 2 > len(rows) or all(str(texts[k]).strip().isdigit() for k in rows):
+            continue
+        # the plate behind a label is most of its box's pixels (a pressed one's box may take in
+        # the plate's edges, or stop inside it); only the row's strip is greyed
+        ox, oy = max(0, int(r[:, 0].min()) - h), int(r[:, 1].min())
+        gray = to_gray(rgb[oy:int(r[:, 3].max()), ox:int(r[:, 2].max()) + h])
+        local = r - np.array([ox, oy, ox, oy])
+        plates = np.array([float(np.median(gray[y0:y1, x0:x1])) for x0, y0, x1, y1 in local.tolist()])
+        odd = [k for k in range(len(rows)) if np.ptp(np.delete(plates, k)) <= SAME_PLATE
+               and abs(plates[k] - np.median(np.delete(plates, k))) >= ODD_PLATE
+               and _plate_bounded(gray, local[k], float(np.median(np.delete(plates, k))), h)]
+        if len(odd) == 1:
+            found.extend(rows.tolist())
+            pressed.append(int(rows[odd[0]]))
+    return np.array(found, np.int64), np.array(pressed, np.int64)
+
+
+def _plate_bounded(gray: np.ndarray, box: np.ndarray, bar: float, h: int) -> bool:
+    """Whether, along the middle rows of ``box`` (x0, y0, x1, y1) on the grey image ``gray``, the
+    bar's grey ``bar`` (within `SAME_PLATE`) comes back within ``h`` px of the box on both sides:
+    a button's plate round its label, not a menu or a pane that runs on beside it."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    band = np.median(gray[y0 + (y1 - y0) // 4:y1 - (y1 - y0) // 4 + 1], axis=0)
+    left = band[max(0, x0 - h):x0][::-1]
+    right = band[x1:x1 + h]
+    return all(len(side) and (np.abs(side.astype(np.float64) - bar) <= SAME_PLATE).any() for side in (left, right))
