@@ -1,5 +1,7 @@
 """GTK 3's file chooser dialog (MODE=open or save) on a folder of eight folders and six files."""
-import gi, sys, os, tempfile
+import gi
+import os
+import tempfile
 gi.require_version('Gtk', '3.0')
 from gi.repository import Gtk, GLib
 GLib.set_prgname("gchooser")

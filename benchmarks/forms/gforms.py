@@ -1,11 +1,8 @@
 """A preferences window: notebook tabs, entries (text, placeholder, password, clear icon), combo
 boxes, a spin button, a switch, a scale, a font button, check buttons and radios. GTK 3."""
-import gi, sys, os
-gi.require_version('Gtk', '3.0')
-from gi.repository import Gtk, GLib
-GLib.set_prgname("gforms")
-W, H = int(os.environ.get("W", 1000)), int(os.environ.get("H", 600))
-w = Gtk.Window(title="Preferences"); w.set_default_size(W, H); w.move(0, 0)
+from gtkwin import H, W, Gtk, window  # noqa: F401
+
+w = window("Preferences")
 outer = Gtk.VBox()
 nb = Gtk.Notebook()
 grid = Gtk.Grid(column_spacing=12, row_spacing=8); grid.set_border_width(18)
@@ -43,5 +40,5 @@ for t in ("Help", "Cancel", "Apply", "OK"):
     bb.add(Gtk.Button(label=t))
 outer.pack_start(bb, False, False, 0)
 w.add(outer)
-w.connect("destroy", Gtk.main_quit); w.show_all()
+w.show_all()
 Gtk.main()

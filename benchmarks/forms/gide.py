@@ -1,12 +1,9 @@
 """An IDE's window: a side notebook of two tabs over a symbol tree, an editor notebook with a
 closable document tab, and a message notebook whose Status page lists log lines in a headerless
 tree view. GTK 3."""
-import gi, os
-gi.require_version('Gtk', '3.0')
-from gi.repository import Gtk, GLib
-GLib.set_prgname("gide")
-W, H = int(os.environ.get("W", 1000)), int(os.environ.get("H", 600))
-w = Gtk.Window(title="main.c - IDE"); w.set_default_size(W, H); w.move(0, 0)
+from gtkwin import H, W, Gtk, window  # noqa: F401
+
+w = window("main.c - IDE")
 box = Gtk.VBox()
 mb = Gtk.MenuBar()
 for t in ("File", "Edit", "Search", "View", "Build", "Help"):
@@ -48,5 +45,5 @@ vpaned.pack2(msg, False, False); vpaned.set_position(int(H * 0.62))
 box.pack_start(vpaned, True, True, 0)
 st = Gtk.Statusbar(); st.push(0, "line: 5 / 8   col: 4   INS   TAB   mode: LF   encoding: UTF-8   filetype: C"); box.pack_start(st, False, False, 0)
 w.add(box)
-w.connect("destroy", Gtk.main_quit); w.show_all()
+w.show_all()
 Gtk.main()

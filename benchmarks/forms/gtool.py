@@ -1,11 +1,8 @@
 """An editor: menu bar, toolbar with icon buttons and two entries (search, line number), a symbol
 tree with a search entry, a text view and a find bar (entries, buttons, a check button). GTK 3."""
-import gi, sys, os
-gi.require_version('Gtk', '3.0')
-from gi.repository import Gtk, GLib
-GLib.set_prgname("gtool")
-W, H = int(os.environ.get("W", 1000)), int(os.environ.get("H", 600))
-w = Gtk.Window(title="script.py - Editor"); w.set_default_size(W, H); w.move(0, 0)
+from gtkwin import H, W, Gtk, window  # noqa: F401
+
+w = window("script.py - Editor")
 box = Gtk.VBox()
 mb = Gtk.MenuBar()
 for t in ("File", "Edit", "Search", "View", "Document", "Project", "Build", "Tools", "Help"):
@@ -47,5 +44,5 @@ paned.pack2(right, True, False); paned.set_position(220)
 box.pack_start(paned, True, True, 0)
 st = Gtk.Statusbar(); st.push(0, "line: 4 / 8   col: 0   sel: 0   INS   SP   mode: LF   encoding: UTF-8"); box.pack_start(st, False, False, 0)
 w.add(box)
-w.connect("destroy", Gtk.main_quit); w.show_all()
+w.show_all()
 Gtk.main()

@@ -1,20 +1,15 @@
 """File-manager-like Qt window: menubar, icon toolbar with checkable view-mode actions and a filter,
 pcmanfm-qt style path bar (flat checkable auto-exclusive QToolButtons), places sidebar + file tree, status bar."""
-import sys, os
-from pathlib import Path
-from PySide6.QtWidgets import (QApplication, QMainWindow, QWidget, QVBoxLayout, QHBoxLayout, QToolBar, QToolButton,
+import os
+from PySide6.QtWidgets import (QMainWindow, QWidget, QVBoxLayout, QHBoxLayout, QToolBar, QToolButton,
                                QLineEdit, QSplitter, QListWidget, QListWidgetItem, QTreeWidget, QTreeWidgetItem,
-                               QStatusBar, QStyleFactory, QSizePolicy)
+                               QStatusBar, QSizePolicy)
 from PySide6.QtGui import QIcon, QAction, QActionGroup
 from PySide6.QtCore import Qt, QSize
 
-STEM = Path(__file__).stem
-QIcon.setThemeName('Adwaita')
-app = QApplication([STEM])
-QApplication.setApplicationName(STEM)
-QApplication.setApplicationDisplayName(STEM)
-app.setStyle(QStyleFactory.create(os.environ.get('STYLE', 'Fusion')))
-W, H = int(os.environ.get('W', 1000)), int(os.environ.get('H', 600))
+from qtapp import H, W, application
+
+app = application()
 
 
 def icon(*names):

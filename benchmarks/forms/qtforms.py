@@ -1,19 +1,12 @@
 """Preferences-style Qt window: tabs, form layout with line edits, combos, spins, checks, radios, slider, buttons."""
-import sys, os
-from pathlib import Path
-from PySide6.QtWidgets import (QApplication, QMainWindow, QWidget, QVBoxLayout, QHBoxLayout, QFormLayout, QTabWidget,
+from PySide6.QtWidgets import (QMainWindow, QWidget, QVBoxLayout, QHBoxLayout, QFormLayout, QTabWidget,
                                QLineEdit, QComboBox, QSpinBox, QDoubleSpinBox, QCheckBox, QGroupBox, QRadioButton,
-                               QSlider, QDialogButtonBox, QStyleFactory, QLabel)
-from PySide6.QtGui import QIcon
+                               QSlider, QDialogButtonBox, QLabel)
 from PySide6.QtCore import Qt
 
-STEM = Path(__file__).stem
-QIcon.setThemeName('Adwaita')
-app = QApplication([STEM])
-QApplication.setApplicationName(STEM)
-QApplication.setApplicationDisplayName(STEM)
-app.setStyle(QStyleFactory.create(os.environ.get('STYLE', 'Fusion')))
-W, H = int(os.environ.get('W', 1000)), int(os.environ.get('H', 600))
+from qtapp import H, W, application
+
+app = application()
 
 win = QMainWindow(); win.setWindowTitle('Preferences')
 central = QWidget(); outer = QVBoxLayout(central)

@@ -1,10 +1,10 @@
 """A header bar with a zoom entry between zoom buttons (eog's), and a form: an entry with a drop-down
 icon, an editable combo box, a combo box, a spin button, an entry with an icon. GTK 3."""
-import gi, sys, os
-gi.require_version('Gtk', '3.0')
-from gi.repository import Gtk, GLib
-GLib.set_prgname("zoom")
-w = Gtk.Window(title="zoom"); w.set_default_size(int(os.environ.get("W", 1000)), int(os.environ.get("H", 600)))
+import os
+
+from gtkwin import Gtk, window
+
+w = window("zoom")
 hb = Gtk.HeaderBar(); hb.set_show_close_button(True); hb.set_title("photo-1.png"); hb.set_subtitle("640 x 480 pixels  42 kB  100%")
 def ib(icon, name, toggle=False, menu=False):
     b = Gtk.MenuButton() if menu else (Gtk.ToggleButton() if toggle else Gtk.Button())
@@ -36,5 +36,5 @@ for lab, wid in (("Zoom:", None), ("Location:", "combo-entry"), ("Sort by:", "co
         x = Gtk.Entry(); x.set_text("untitled.txt"); x.set_icon_from_icon_name(Gtk.EntryIconPosition.PRIMARY, "document-new-symbolic")
     row.pack_start(x, False, False, 0); box.pack_start(row, False, False, 0)
 w.add(box)
-w.connect("destroy", Gtk.main_quit); w.show_all()
+w.show_all()
 Gtk.main()
