@@ -7,13 +7,12 @@ belongs (``parent``), and lists the containers:
     elements + groups -> plates found in the pixels round lone icons, then compound controls,
         drop-downs, entries with arrows, spin buttons (also framed numbers with small stacked
         arrows), text fields around an icon, rows of linked buttons (`compounds`) -> roles and
-        states (`roles`, pressed toggles: `pressed`,
-        labels centred on plates: `plates`, empty fields and placeholders: `compounds`, tracks
-        with a knob: `sliders`, items lined up alike and keypads: `siblings`, lone action icons
-        and drop-down arrows: `roles`, tab rows, underlined tabs, tabs over a pane's edge and
-        rows of flat toggle buttons: `tabs`, page number fields:
-        `labels`, labels on plates the segmenter missed: `plates`, a popover's items:
-        `popovers`) -> menu-bar words read one thin glyph off (`text.lexicon`) -> names and
+        states (`roles`, pressed toggles: `pressed`, labels centred on plates: `plates`, empty
+        fields and placeholders: `compounds`, tracks with a knob: `sliders`, items lined up
+        alike and keypads: `siblings`, lone action icons and drop-down arrows: `roles`, tab
+        rows, underlined tabs, tabs over a pane's edge and rows of toggle buttons: `tabs`, page
+        number fields: `labels`, labels on plates the segmenter missed: `plates`, a popover's
+        items: `popovers`) -> menu-bar words read one thin glyph off (`text.lexicon`) -> names and
         values (`labels`) -> the text boxes inside editable combo boxes (`compounds`) ->
         containers and parents (`tree`)
 """
@@ -240,8 +239,9 @@ class Semantics:
         roles[text[tabs]] = "tab"
         roles[text[linked]] = "button"
         states = _with_checked(states, text[linked], np.isin(linked, pressed))
-        # ... or, framed button by button with one pressed and no pane under them, toggle
-        # buttons: libfm-qt's path bar, check boxes to accessibility trees (see `tabs`)
+        # ... or, framed button by button with one pressed and closed by its own border below
+        # (a selected tab opens into its pane), toggle buttons: libfm-qt's path bar, check boxes
+        # to accessibility trees (see `tabs`)
         roles[text[toggles]] = "checkbox"
         states = _with_checked(states, text[toggles], np.isin(toggles, pressed))
         # ... with the icons that continue such a row: a path bar's root and its scroll arrows

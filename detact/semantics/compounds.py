@@ -215,6 +215,34 @@ def numeric_text(text: str) -> bool:
     return digits > 0 and digits >= len(t) - 3
 
 
+#: A combo box's frame is at most this many times as tall as its value's text (`dropdown_rows`).
+MAX_FRAME_TO_TEXT = 2.5
+
+
+def _framed_texts(elements: Elements, exclude=()) -> np.ndarray:
+    """Rows of the text elements framed alone (`Elements.frame`) by a frame at most
+    `MAX_FRAME_TO_TEXT` times as tall as they are, but ``exclude``."""
+    h_frame = elements.frame[:, 3].astype(np.int64) - elements.frame[:, 1]
+    h_text = elements.xyxy[:, 3].astype(np.int64) - elements.xyxy[:, 1]
+    framed = (elements.frame >= 0).all(axis=1) & (elements.kind == "text") & (h_frame <= MAX_FRAME_TO_TEXT * h_text)
+    framed[list(exclude)] = False
+    return np.flatnonzero(framed)
+
+
+def dropdown_rows(rgb: np.ndarray, elements: Elements, exclude=()) -> np.ndarray:
+    """Rows of text elements framed alone (`Elements.frame`) whose frame holds a drop-down
+    arrow right of the text, or up and down arrows right of a value that is no number: combo
+    boxes showing their value. A frame more than ``MAX_FRAME_TO_TEXT`` times as tall as its
+    text is a key or a tile with a menu arrow (a calculator's split keys), not a combo box.
+    ``exclude``: rows to skip."""
+    rows = _framed_texts(elements, exclude)
+    if not len(rows):
+        return rows
+    keep = [i for i in rows if has_dropdown_arrow(rgb, elements.frame[i], elements.xyxy[i])
+            or (not numeric_text(elements.text[i]) and has_updown_arrows(rgb, elements.frame[i], elements.xyxy[i]))]
+    return np.array(keep, np.int64)
+
+
 #: Grey levels off the frame's inside that a spin box's stacked arrows stand out by, at least
 #: (`stepper_rows`; Qt's Fusion draws them in a light grey, 60 to 65 levels off).
 STEPPER_CONTRAST = 40
@@ -225,35 +253,9 @@ def stepper_rows(rgb: np.ndarray, elements: Elements, exclude=()) -> np.ndarray:
     (`Elements.frame`) as `dropdown_rows` asks, whose frame holds stacked up and down arrows
     right of them (`has_updown_arrows`): spin boxes drawn with arrows too small or faint to be
     icons of their own (Qt's). ``exclude``: rows to skip."""
-    h_frame = elements.frame[:, 3].astype(np.int64) - elements.frame[:, 1]
-    h_text = elements.xyxy[:, 3].astype(np.int64) - elements.xyxy[:, 1]
-    framed = (elements.frame >= 0).all(axis=1) & (elements.kind == "text") & (h_frame <= MAX_FRAME_TO_TEXT * h_text)
-    framed[list(exclude)] = False
-    rows = [i for i in np.flatnonzero(framed).tolist() if numeric_text(elements.text[i])]
+    rows = [i for i in _framed_texts(elements, exclude).tolist() if numeric_text(elements.text[i])]
     return np.array([i for i in rows if has_updown_arrows(rgb, elements.frame[i], elements.xyxy[i], STEPPER_CONTRAST)],
                     np.int64)
-
-
-#: A combo box's frame is at most this many times as tall as its value's text (`dropdown_rows`).
-MAX_FRAME_TO_TEXT = 2.5
-
-
-def dropdown_rows(rgb: np.ndarray, elements: Elements, exclude=()) -> np.ndarray:
-    """Rows of text elements framed alone (`Elements.frame`) whose frame holds a drop-down
-    arrow right of the text, or up and down arrows right of a value that is no number: combo
-    boxes showing their value. A frame more than ``MAX_FRAME_TO_TEXT`` times as tall as its
-    text is a key or a tile with a menu arrow (a calculator's split keys), not a combo box.
-    ``exclude``: rows to skip."""
-    h_frame = elements.frame[:, 3].astype(np.int64) - elements.frame[:, 1]
-    h_text = elements.xyxy[:, 3].astype(np.int64) - elements.xyxy[:, 1]
-    framed = (elements.frame >= 0).all(axis=1) & (elements.kind == "text") & (h_frame <= MAX_FRAME_TO_TEXT * h_text)
-    framed[list(exclude)] = False
-    rows = np.flatnonzero(framed)
-    if not len(rows):
-        return rows
-    keep = [i for i in rows if has_dropdown_arrow(rgb, elements.frame[i], elements.xyxy[i])
-            or (not numeric_text(elements.text[i]) and has_updown_arrows(rgb, elements.frame[i], elements.xyxy[i]))]
-    return np.array(keep, np.int64)
 
 
 def entries_with_arrow(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray]) -> np.ndarray:
