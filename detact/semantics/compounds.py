@@ -296,19 +296,22 @@ def form_labelled(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray]
     text gives the height (its box's when it has none)."""
     out = np.zeros(len(candidates), bool)
     b = elements.xyxy
-    centres = elements.centers
     for i, k in enumerate(np.asarray(candidates, np.int64).tolist()):
         box = np.asarray(boxes[k], np.float64)
         rows = np.asarray(parts[k])
         text = rows[elements.kind[rows] == "text"]
         h = float((b[text, 3] - b[text, 1]).max()) if len(text) else box[3] - box[1]
-        cy = (box[1] + box[3]) / 2
-        before = np.flatnonzero((np.abs(centres[:, 1] - cy) <= h / 2) & (b[:, 2] <= box[0] + 1)
-                                & (box[0] - b[:, 2] <= FORM_REACH * h))
-        if len(before):
-            j = int(before[np.argmax(b[before, 2])])
-            out[i] = elements.kind[j] == "text" and str(elements.text[j]).rstrip().endswith(":")
+        j = _nearest_before(b, elements.centers, box[0], (box[1] + box[3]) / 2, h)
+        out[i] = j >= 0 and elements.kind[j] == "text" and str(elements.text[j]).rstrip().endswith(":")
     return out
+
+
+def _nearest_before(b: np.ndarray, centres: np.ndarray, x0: float, cy: float, h: float) -> int:
+    """Row of the box of ``b`` (N, 4) ending nearest before ``x0`` (at most 1 px past it, within
+    `FORM_REACH` of ``h``) on the line of height ``h`` centred at ``cy`` (``centres`` (N, 2)
+    within half of ``h`` of it): where a form's label stands; -1 when none does."""
+    before = np.flatnonzero((np.abs(centres[:, 1] - cy) <= h / 2) & (b[:, 2] <= x0 + 1) & (x0 - b[:, 2] <= FORM_REACH * h))
+    return int(before[np.argmax(b[before, 2])]) if len(before) else -1
 
 
 def spin_buttons(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray]) -> np.ndarray:
@@ -495,11 +498,7 @@ def text_plates(rgb: np.ndarray, elements: Elements, scale: float = 1.0, among: 
         # a form's field: a label ending in ":" on the text's line, the nearest thing before it
         # and within `FORM_REACH` of its heights (a table's header cells and a list's selected
         # rows are plates with no such label)
-        h = b[r, 3] - b[r, 1]
-        cy = (b[r, 1] + b[r, 3]) / 2
-        before = np.flatnonzero((np.abs(centres[:, 1] - cy) <= h / 2) & (b[:, 2] <= b[r, 0] + 1)
-                                & (b[r, 0] - b[:, 2] <= FORM_REACH * h))
-        label = before[np.argmax(b[before, 2])] if len(before) else -1
+        label = _nearest_before(b, centres, b[r, 0], (b[r, 1] + b[r, 3]) / 2, b[r, 3] - b[r, 1])
         if label not in colon:
             continue
         plate = find_plate(rgb, b[r], -1, scale, tolerance, reach, min_fill, at_end="left", look_along=False)

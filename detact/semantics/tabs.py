@@ -260,8 +260,7 @@ def tabs_and_linked_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, s
     tabs, linked, pressed, toggles = [], [], [], []
     for rows, framed in _ruled_rows(rgb, xyxy, roles, scale):
         greys = np.array([float(np.median(to_gray(rgb[y0:y1, x0:x1]))) for x0, y0, x1, y1 in b[rows].tolist()])
-        odd = [int(rows[k]) for k in range(len(rows)) if len(rows) >= 3
-               and np.ptp(np.delete(greys, k)) <= SAME_PLATE and abs(greys[k] - np.median(np.delete(greys, k))) >= ODD_PLATE]
+        odd = [int(rows[k]) for k in _odd_ones(greys)]
         if not framed:
             h = int(np.median(b[rows, 3] - b[rows, 1]))
             if len(odd) == 1 and _closed_under(rgb, b[odd[0]], h):
@@ -278,6 +277,15 @@ def tabs_and_linked_rows(rgb: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, s
         pressed.extend(odd)
     return (np.array(sorted(set(tabs)), np.int64), np.array(sorted(set(linked)), np.int64),
             np.array(pressed, np.int64), np.array(sorted(set(toggles)), np.int64))
+
+
+def _odd_ones(greys: np.ndarray) -> list[int]:
+    """Indices of the plates (grey levels ``greys``, three or more) each `ODD_PLATE` off the
+    median of the others, which agree within `SAME_PLATE`: a pressed button among its row's."""
+    if len(greys) < 3:
+        return []
+    return [k for k in range(len(greys)) if np.ptp(np.delete(greys, k)) <= SAME_PLATE
+            and abs(greys[k] - np.median(np.delete(greys, k))) >= ODD_PLATE]
 
 
 def _closed_under(rgb: np.ndarray, box: np.ndarray, h: int, cover: float = 0.8) -> bool:
@@ -499,9 +507,7 @@ def flat_toggle_rows(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles
         gray = to_gray(rgb[oy:int(r[:, 3].max()), ox:int(r[:, 2].max()) + h])
         local = r - np.array([ox, oy, ox, oy])
         plates = np.array([float(np.median(gray[y0:y1, x0:x1])) for x0, y0, x1, y1 in local.tolist()])
-        odd = [k for k in range(len(rows)) if np.ptp(np.delete(plates, k)) <= SAME_PLATE
-               and abs(plates[k] - np.median(np.delete(plates, k))) >= ODD_PLATE
-               and _plate_bounded(gray, local[k], float(np.median(np.delete(plates, k))), h)]
+        odd = [k for k in _odd_ones(plates) if _plate_bounded(gray, local[k], float(np.median(np.delete(plates, k))), h)]
         if len(odd) == 1:
             found.extend(rows.tolist())
             pressed.append(int(rows[odd[0]]))
