@@ -1,16 +1,17 @@
 """Build the forms corpus: desktop form widgets rendered under Xvfb and labelled from AT-SPI.
 
-Six small windows (`benchmarks/forms/`) hold what dialogs and toolbars are made of: text entries
-(with text, a placeholder, an icon, in a toolbar), combo boxes (plain, editable, with a label on
-the left), spin buttons, notebook tabs, a font button, check buttons, radios, a path bar of
-toggle buttons, GTK's file chooser. The GTK 3 ones are drawn in six themes (Adwaita, Adwaita
-dark, Greybird, Arc, Materia, Numix), the Qt ones (PySide6) in the Fusion and Windows styles, a
-few at scale 2. Each case is written as ``OUT/<layout>-<theme>[-x2]/screenshot.png`` and
-``gt.json`` in the layout of ``../shared/eval/dev2`` (`training/controls/desktop` converts the
-AT-SPI tree), so `quality.py --corpus OUT` scores it. The rules these windows were read for were
-tuned on them: this is a check that a rule does what it says, not a held-out measurement.
+Eight small windows (`benchmarks/forms/`) hold what dialogs and toolbars are made of: text entries
+(with text, a placeholder, an icon, in a toolbar; a document viewer's page and zoom entries),
+combo boxes (plain, editable, with a label on the left), spin buttons, notebook tabs, a font
+button, check buttons, radios, a path bar of toggle buttons, GTK's file chooser. The GTK 3 ones
+are drawn in six themes (Adwaita, Adwaita dark, Greybird, Arc, Materia, Numix), the Qt ones
+(PySide6) in the Fusion and Windows styles, a few at scale 2. Each case is written as
+``OUT/<layout>-<theme>[-x2]/screenshot.png`` and ``gt.json`` in the layout of
+``../shared/eval/dev2`` (`training/controls/desktop` converts the AT-SPI tree), so `quality.py
+--corpus OUT` scores it. The rules these windows were read for were tuned on them: this is a check
+that a rule does what it says, not a held-out measurement.
 
-    .venv/bin/python benchmarks/forms_corpus.py --out /tmp/forms          # 48 cases, about 5 min
+    .venv/bin/python benchmarks/forms_corpus.py --out /tmp/forms          # 59 cases, about 3 min
     .venv/bin/python benchmarks/forms_corpus.py --out /tmp/forms --only qtbar
     .venv/bin/python benchmarks/forms_corpus.py --out /tmp/forms --fixtures tests/fixtures   # and the tests' crops
 
@@ -35,12 +36,15 @@ QT_STYLES = ("Fusion", "Windows")
 def cases() -> list[dict]:
     """Every case: layout, toolkit, theme, scale, logical screen size, extra environment."""
     out = []
-    for layout in ("zoom", "gforms", "gtool", "gide"):
+    for layout in ("zoom", "gforms", "gtool", "gide", "gview"):
         out += [dict(layout=layout, kit="gtk3", theme=t, scale=1, size=(1000, 600)) for t in GTK_THEMES]
         out += [dict(layout=layout, kit="gtk3", theme=t, scale=2, size=(1280, 720)) for t in ("Adwaita", "Greybird")]
     out += [dict(layout="gchooser", kit="gtk3", theme=t, scale=1, size=(1280, 800)) for t in GTK_THEMES]
     out += [dict(layout="gchooser", kit="gtk3", theme=t, scale=1, size=(1280, 800), env={"MODE": "save"}, name="gsave")
             for t in ("Adwaita", "Greybird")]
+    out += [dict(layout="gview", kit="gtk3", theme=t, scale=1, size=(1000, 600), env={"FIND": "1", "PAGE": "12",
+                                                                                       "OF": "(12 of 40)", "ZOOM": "Fit Width"},
+                 name="gfind") for t in ("Adwaita", "Adwaita-dark", "Arc")]
     for layout in ("qtforms", "qtbar"):
         out += [dict(layout=layout, kit="qt5", theme=s, scale=1, size=(1000, 600)) for s in QT_STYLES]
         out.append(dict(layout=layout, kit="qt5", theme="Fusion", scale=2, size=(1280, 720)))
@@ -94,6 +98,8 @@ FIXTURES = {
     "gtk3-tabs-arc.png": ("gforms-Arc", (0, 0, 1000, 130)),
     "gtk3-toolbar-entries.png": ("gtool-Adwaita", (0, 0, 1000, 110)),
     "gtk3-combos.png": ("zoom-Adwaita", (0, 60, 1000, 210)),
+    "gtk3-viewer-header-adwaita.png": ("gview-Adwaita", (0, 0, 1000, 56)),
+    "gtk3-zoom-header-greybird.png": ("zoom-Greybird", (0, 0, 1000, 48)),
     "qt-forms-fusion.png": ("qtforms-Fusion", (0, 0, 620, 330)),
     "qt-pathbar-fusion.png": ("qtbar-Fusion", (0, 0, 1000, 110)),
     "qt-pathbar-raised-fusion.png": ("qtbar2-Fusion", (0, 0, 1000, 600)),

@@ -13,7 +13,10 @@ AT-SPI says of each widget there:
 - Qt's combo box and spin box, their arrows too small to be icons: a combo box and spin boxes
   (`compounds.dropdown_rows`, `compounds.stepper_rows`);
 - Qt's path bar, flat or framed checkable tool buttons: check boxes, the current folder's
-  checked (`semantics.tabs.flat_toggle_rows`, `semantics.tabs.tabs_and_linked_rows`)."""
+  checked (`semantics.tabs.flat_toggle_rows`, `semantics.tabs.tabs_and_linked_rows`);
+- a document viewer's header bar: the page number's entry and the greyed count linked to it,
+  text boxes, no radio pair (`labels.linked_page_counts`); a zoom level with its drop-down icon
+  on one plate, a text box cut out of the zoom buttons around it (`compounds.zoom_entries`)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -137,3 +140,59 @@ def test_pane_edge_holes(gaps, hole):
 def test_text_at_a_fields_start(frame, text, field):
     from detact.semantics.compounds import _text_at_field_start
     assert bool(_text_at_field_start(np.array([frame]), np.array([text]), 1.0)[0]) is field
+
+
+def _at(els, x: float, y: float, role: str):
+    """The smallest element of ``role`` whose box holds (x, y), or None."""
+    rows = [i for i in range(len(els)) if els.role[i] == role
+            and els.xyxy[i, 0] <= x <= els.xyxy[i, 2] and els.xyxy[i, 1] <= y <= els.xyxy[i, 3]]
+    return min(rows, key=lambda i: (els.xyxy[i, 2] - els.xyxy[i, 0]) * (els.xyxy[i, 3] - els.xyxy[i, 1]), default=None)
+
+
+def test_a_document_viewers_page_and_zoom_entries_are_text_boxes():
+    # evince's header bar: the page number's entry linked to a greyed "of 12" entry, and the zoom
+    # level's entry with its drop-down icon; AT-SPI calls all three text (gview-Adwaita)
+    els = parse("gtk3-viewer-header-adwaita.png")
+    roles = roles_of_texts(els)
+    assert roles.get("3") == "textbox" and roles.get("of 12") == "textbox", roles
+    zoom = _at(els, 740, 27, "textbox")
+    assert zoom is not None and els.value[zoom] == "125%", roles
+    # the entry's box is its frame (AT-SPI: x 691-789, y 11-43 inside the header bar)
+    assert np.abs(els.xyxy[zoom] - [691, 11, 789, 43]).max() <= 3, els.xyxy[zoom]
+    assert "radio" not in set(els.role.tolist())
+
+
+def test_a_zoom_entry_between_zoom_buttons_is_cut_out_of_them():
+    # eog's header bar: [-][100% v][+] linked; the entry alone is the text box and the two
+    # buttons stay buttons named for what they do (zoom-Greybird; AT-SPI: entry x 731-796)
+    els = parse("gtk3-zoom-header-greybird.png")
+    zoom = _at(els, 760, 24, "textbox")
+    assert zoom is not None and els.value[zoom] == "100%"
+    assert 725 <= els.xyxy[zoom, 0] <= 735 and 792 <= els.xyxy[zoom, 2] <= 800, els.xyxy[zoom]
+    assert els.role[els.text == "100%"].tolist() == ["text"]          # the entry's value
+    names = {str(els.name[i]).lower() for i in range(len(els)) if els.role[i] == "button"}
+    assert {"zoom in", "zoom out"} <= names, names
+
+
+@pytest.mark.parametrize("text, arrow, zoom", [
+    ("100%", "caret down", True),
+    ("75 %", "down", True),
+    ("100%", "zoom in", False),       # no drop-down icon after it
+    ("Name", "caret down", False),    # no zoom level: a combo box's value
+])
+def test_zoom_entries_drawn(text, arrow, zoom):
+    # a white entry on a grey bar: the level, then its icon 14 px after it
+    from detact.elements import Elements
+    from detact.semantics.compounds import zoom_entries
+    rgb = np.full((60, 300, 3), 220, np.uint8)
+    rgb[10:44, 50:160] = 120                  # the entry's border
+    rgb[11:43, 51:159] = 255                  # its plate
+    rgb[19:35, 60:100] = 40                   # the level's ink
+    rgb[24:30, 120:134] = 40                  # the arrow's
+    els = Elements(np.array([[60, 19, 100, 35], [120, 24, 134, 30]]), ["text", "icon"],
+                   text=[text, ""], label=["", arrow])
+    found = zoom_entries(rgb, els)
+    assert bool(found) == zoom
+    if zoom:
+        box, rows = found[0]
+        assert box.tolist() == [50, 10, 160, 44] and rows.tolist() == [0, 1]

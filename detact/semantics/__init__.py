@@ -32,9 +32,10 @@ from .compounds import (compound_candidates, dropdown_rows, empty_fields, entrie
                         fields_around_icons, framed_regions, labelled_plates, linked_buttons, linked_frames,
                         neutral_inside,
                         numeric_text, placeholder_compounds, placeholder_fields, plate_combos, plate_frames,
-                        spin_buttons, stepper_fields, stepper_rows, text_plates, value_apart, value_texts)
+                        spin_buttons, stepper_fields, stepper_rows, text_plates, value_apart, value_texts,
+                        zoom_entries)
 from .features import control_inputs
-from .labels import FIELDS, assign_names, page_fields
+from .labels import FIELDS, assign_names, linked_page_counts, page_fields
 from .popovers import popover_items
 from .plates import KEEP_ROLES, centred_labels, font_buttons, icon_label_plates, label_plates
 from .pressed import pressed_buttons, pressed_labels
@@ -109,6 +110,9 @@ class Semantics:
         # ... and a plain plate after a "Label:" holding an icon and text is a text field
         compounds, counts, parts, labelled = _with_candidates(compounds, counts, parts,
                                                               *labelled_plates(rgb, elements, scale))
+        # ... and a zoom level and its drop-down icon on one plate is a text box (see `compounds`)
+        compounds, counts, parts, zoomed = _with_zoom_entries(compounds, counts, parts,
+                                                              zoom_entries(rgb, elements, scale))
         if len(compounds):
             compounds = compounds.with_(color=dominant_colors(rgb, compounds.xyxy))
         n = len(elements)
@@ -181,6 +185,10 @@ class Semantics:
         roles[n + spins] = "spinbox"
         values += [int(r) for k in spins for r in parts[k] if elements.kind[r] == "text"
                    and str(elements.text[r]).strip() != "+"]
+        # ... and a zoom level with a drop-down icon and no divider before it is a text box, the
+        # level its value; one between zoom buttons is cut down to its own frame (see `compounds`)
+        roles[n + zoomed] = "textbox"
+        values += [int(parts[k][0]) for k in zoomed]
         roles[values] = "text"
         roles, states = _with_pressed(rgb, elements, roles, result.states, scale)
         roles, states = _with_plates(elements, roles, states)
@@ -263,7 +271,9 @@ class Semantics:
         roles = _without_glyph_controls(roles, n, parts, in_tabs)
         # a short label still plain text, centred on a plate the segmenter missed, is a button
         # (linked buttons; see `plates.label_plates`): tab rows have taken their items by now
+        # (not a field's value: a zoom entry's level is centred on its plate too)
         plated = centred_labels(elements.with_(frame=label_plates(rgb, elements, scale, among=roles[:n] == "text")))
+        plated = np.setdiff1d(plated, values)
         roles[plated[roles[plated] == "text"]] = "button"
         # ... and items that end in accelerators or submenu arrows are a menu's, and so are the
         # accelerators at their rows' ends (see `siblings`)
@@ -364,7 +374,10 @@ class Semantics:
         roles[rings_read] = ring_roles
         states = _keeping(states, rings_read, ("focused",))
         # ... and a page number, framed or before its count ("(1 of 12)"), is a text box (see `labels`)
-        roles[page_fields(elements.kind, elements.xyxy, elements.text, elements.frame, roles[:n])] = "textbox"
+        pages = page_fields(elements.kind, elements.xyxy, elements.text, elements.frame, roles[:n])
+        roles[pages] = "textbox"
+        # ... and so is its count when one frame holds the two (evince's greyed entry, linked)
+        roles[linked_page_counts(elements.kind, elements.text, pages, parts)] = "textbox"
         # ... and so is a glyph read as a letter or two, which becomes the icon it is
         letters = np.union1d(glyphs_read_as_letters(elements, roles),
                              glyph_rows[elements.kind[glyph_rows] == "text"])
@@ -380,6 +393,8 @@ class Semantics:
         # (xfce4-settings-editor's Add beside a disabled Edit and Reset), or, of two, either is;
         # the plain labels of the other rows are their buttons
         linked = linked_buttons(rgb, elements, compounds.xyxy, parts, roles[n:]) if len(compounds) else []
+        # (a row holding a field is an entry and what is linked to it: evince's page number and count)
+        linked = [(k, rows, odd) for k, rows, odd in linked if not np.isin(roles[rows], FIELDS).any()]
         greyed = [odd >= 0 and (any(_greyed(states, rows)) if len(rows) == 2 else
                                 all(g for i, g in enumerate(_greyed(states, rows)) if i != odd))
                   for _, rows, odd in linked]
@@ -468,6 +483,30 @@ def _with_candidates(compounds: Elements, counts: np.ndarray, parts: list[np.nda
     return (Elements.concat([compounds, framed_regions(np.asarray(boxes).reshape(-1, 4))]),
             np.concatenate([counts, np.array([len(p) for p in new_parts], np.int32)]),
             list(parts) + list(new_parts), first + np.arange(len(new_parts)))
+
+
+def _with_zoom_entries(compounds: Elements, counts: np.ndarray, parts: list[np.ndarray],
+                       zooms: list[tuple[np.ndarray, np.ndarray]]
+                       ) -> tuple[Elements, np.ndarray, list[np.ndarray], np.ndarray]:
+    """The compound candidates with each zoom entry (from `compounds.zoom_entries`: box, rows
+    of the level and its icon) in: a candidate holding the two (and perhaps the zoom buttons
+    around them) is cut down to the entry's box and those two parts; otherwise one is added.
+    With the candidate indices of the entries."""
+    xyxy, counts, parts = compounds.xyxy.copy(), counts.copy(), list(parts)
+    taken, new_boxes, new_parts = [], [], []
+    for box, rows in zooms:
+        holders = [k for k, p in enumerate(parts) if np.isin(rows, p).all() and k not in taken]
+        if holders:
+            k = min(holders, key=lambda k: len(parts[k]))
+            xyxy[k], counts[k], parts[k] = box, len(rows), rows
+            taken.append(k)
+        else:
+            new_boxes.append(box)
+            new_parts.append(rows)
+    compounds = compounds.with_(xyxy=xyxy) if len(compounds) else compounds
+    compounds, counts, parts, added = _with_candidates(compounds, counts, parts, np.array(new_boxes).reshape(-1, 4),
+                                                       new_parts)
+    return compounds, counts, parts, np.concatenate([np.array(taken, np.int64), added])
 
 
 def _label_states(everything: Elements) -> list[tuple[str, ...]]:

@@ -74,7 +74,7 @@ from ..color import chroma
 from ..elements import Elements
 from ..text.fast import to_gray
 from ..text.split import median_ink, true_runs
-from .labels import DROPDOWN_ARROWS, FIELDS
+from .labels import DROPDOWN_ARROWS, FIELDS, PERCENT
 
 MAX_PARTS = 4
 MAX_HEIGHT = 64
@@ -412,6 +412,54 @@ def entries_in_combos(rgb: np.ndarray, elements: Elements, parts: dict[int, np.n
                           np.array([frame[0], frame[1], end, frame[3]], np.int32)))
     return found
 
+
+
+#: The glyphs a zoom entry's drop-down icon is named (`zoom_entries`): a caret, a chevron, or
+#: evince's arrow with a stem.
+ZOOM_ARROWS = DROPDOWN_ARROWS + ("down",)
+#: The grey levels a zoom entry's plate stays within (`zoom_entries`), and the most times it
+#: is as wide as tall.
+ZOOM_TOLERANCE, ZOOM_ASPECT = 3, 8
+
+
+def zoom_entries(rgb: np.ndarray, elements: Elements, scale: float = 1.0) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Zoom entries: a zoom level (`labels.PERCENT`) followed, within two of its heights, by a
+    drop-down icon (`ZOOM_ARROWS`), both on one plain plate -- the flood fill from between them
+    (`flood_box`, `ZOOM_TOLERANCE`) holds the two, is a field's height (18 to 56 px at
+    ``scale`` 1) and taller than the level by 4 px, and at most `ZOOM_ASPECT` times as wide as
+    tall (seeded right of the icon when the level's box runs up to it). Document and image
+    viewers draw the level in a text entry whose menu opens from that icon (evince's; eog's
+    between its zoom buttons); an editable combo box rules its arrow button off the entry, so
+    the fill stops short of the arrow. For each: the entry's box (4,)
+    (the plate and its 1 px border) and the rows of the level and the icon (2,)."""
+    found = []
+    b = elements.xyxy.astype(np.int64)
+    icons = np.flatnonzero((elements.kind == "icon") & np.isin(elements.label, ZOOM_ARROWS))
+    for t in np.flatnonzero(elements.kind == "text").tolist():
+        if not PERCENT.match(str(elements.text[t]).strip()):
+            continue
+        h = b[t, 3] - b[t, 1]
+        cy = (b[t, 1] + b[t, 3]) / 2
+        after = icons[(b[icons, 0] >= b[t, 2] - 1) & (b[icons, 0] - b[t, 2] <= 2 * h)
+                      & (np.abs((b[icons, 1] + b[icons, 3]) / 2 - cy) <= h / 2)]
+        if not len(after):
+            continue
+        icon = int(after[np.argmin(b[after, 0])])
+        reach = int(8 * 56 * scale)
+        window = (max(0, b[t, 0] - reach), max(0, b[t, 1] - int(40 * scale)),
+                  min(rgb.shape[1], b[icon, 2] + reach), min(rgb.shape[0], b[t, 3] + int(40 * scale)))
+        # seeded between the two, or right of the icon when the level's box runs up to it
+        x = (b[t, 2] + b[icon, 0]) // 2 if b[icon, 0] - b[t, 2] >= 3 else b[icon, 2] + 2
+        seed = (x - window[0], int(cy) - window[1])
+        flooded = flood_box(rgb, window, seed, ZOOM_TOLERANCE)
+        if flooded is None:
+            continue
+        plate = flooded[1]
+        pw, ph = plate[2] - plate[0], plate[3] - plate[1]
+        holds = plate[0] <= b[t, 0] and b[icon, 2] <= plate[2] and plate[1] <= b[t, 1] and b[t, 3] <= plate[3]
+        if holds and field_tall(ph + 2, scale) and ph >= h + 4 and pw <= ZOOM_ASPECT * ph:
+            found.append((plate + np.array([-1, -1, 1, 1]), np.array([t, icon], np.int64)))
+    return found
 
 #: A text field's inside is a grey: its median's channels differ by at most this much.
 FIELD_MAX_CHROMA = 48

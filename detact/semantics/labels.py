@@ -45,7 +45,8 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    `ZOOM_REACH` heights of it, are named "Previous page" and "Next page" ("First page", "Last
    page") and are buttons: document viewers flank their page number so, and name them so.
    The page number itself is a text box (`page_fields`, applied by the stage with the roles):
-   a counter framed alone, or a number ending just before its count ("1", then "(1 of 12)").
+   a counter framed alone, or a number ending just before its count ("1", then "(1 of 12)");
+   so is the count when one frame holds the two (`linked_page_counts`: evince's greyed entry).
 8. A button that is a drop-down arrow alone (`DROPDOWN_ARROWS`, named by its glyph in rule 1),
    touching no field (a field's box within half the arrow's width: a combo box's own arrow),
    is a menu button and is named "Menu" (`MENU_BUTTON`), as GTK names a menu button that has
@@ -349,6 +350,23 @@ def page_fields(kind: np.ndarray, xyxy: np.ndarray, text: np.ndarray, frame: np.
         if len(near):
             found.append(int(near[np.argmin(gap[near])]))
     return np.array(sorted(set(found)), np.int64)
+
+
+def linked_page_counts(kind: np.ndarray, text: np.ndarray, fields: np.ndarray, parts: list[np.ndarray]) -> np.ndarray:
+    """Rows of the page counts (`PAGE_COUNT`; ``kind``, ``text`` (N,)) that a candidate
+    (``parts``: the rows each holds) holds with one of the page number ``fields`` and nothing
+    else: evince draws its count in a greyed entry linked to the number's, a text box to
+    accessibility trees too. A count outside the number's frame (atril's label) is left."""
+    fields = set(np.asarray(fields, np.int64).tolist())
+    found = []
+    for rows in parts:
+        rows = [int(r) for r in rows]
+        if len(rows) != 2 or not fields & set(rows):
+            continue
+        other = next(r for r in rows if r not in fields)
+        if kind[other] == "text" and PAGE_COUNT.match(str(text[other]).strip()):
+            found.append(other)
+    return np.array(sorted(found), np.int64)
 
 
 def _flanking_buttons(xyxy: np.ndarray, text: np.ndarray, label: np.ndarray, role: np.ndarray,

@@ -494,7 +494,8 @@ TOOLBAR_ITEM = 16
 
 def toolbar_labels(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray,
                    scale: float = 1.0, free: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Rule 9: the small icons (at most `TOOLBAR_GLYPH` px; ``free`` ``(N,)`` bool, default all)
+    """Rule 9: the small icons (at most `TOOLBAR_GLYPH` px; ``free`` ``(N,)`` bool, default all;
+    a label must be free too: a zoom entry's level beside the zoom-out button is no label)
     that stand in a toolbar -- two or more other small icons on their row within
     ``TOOLBAR_REACH`` icon heights (at least `TOOLBAR_ITEM` px each) of the item, or one when
     both have a label (two labelled items side by side), and no icon
@@ -520,7 +521,7 @@ def toolbar_labels(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles:
     h = np.maximum(b[:, 3] - b[:, 1], 1.0)
     for g, t in zip(glyphs.tolist(), labels.tolist()):
         if (0 < len(str(texts[t]).split()) <= TOOLBAR_LABEL_WORDS and h[t] <= 2 * h[g]
-                and roles[t] in ("text", "listitem", "link", "menuitem")):
+                and roles[t] in ("text", "listitem", "link", "menuitem") and free[t]):
             label[g] = t
     others = np.flatnonzero(small)
     cy = (b[:, 1] + b[:, 3]) / 2
