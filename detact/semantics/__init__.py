@@ -6,15 +6,15 @@ belongs (``parent``), and lists the containers:
 
     elements + groups -> plates found in the pixels round lone icons, then compound controls,
         drop-downs, entries with arrows, spin buttons (also framed numbers with small stacked
-        arrows), text fields around an icon, rows of linked buttons (`compounds`) -> roles and
-        states (`roles`, pressed toggles: `pressed`, labels centred on plates: `plates`, empty
-        fields and placeholders: `compounds`, tracks with a knob: `sliders`, items lined up
-        alike and keypads: `siblings`, lone action icons and drop-down arrows: `roles`, tab
-        rows, underlined tabs, tabs over a pane's edge and rows of toggle buttons: `tabs`, page
-        number fields: `labels`, labels on plates the segmenter missed: `plates`, a popover's
-        items: `popovers`) -> menu-bar words read one thin glyph off (`text.lexicon`) -> names and
-        values (`labels`) -> the text boxes inside editable combo boxes (`compounds`) ->
-        containers and parents (`tree`)
+        arrows), text fields around an icon, zoom entries, rows of linked buttons (`compounds`) ->
+        roles and states (`roles`, pressed toggles: `pressed`, labels centred on plates: `plates`,
+        empty fields and placeholders: `compounds`, tracks with a knob: `sliders`, items lined up
+        alike and keypads: `siblings`, lone action icons and drop-down arrows: `roles`, tab rows,
+        underlined tabs, tabs over a pane's edge and rows of toggle buttons: `tabs`, page number
+        fields: `labels`, labels on plates the segmenter missed: `plates`, a popover's items:
+        `popovers`) -> menu-bar words read one thin glyph off (`text.lexicon`) -> names and values
+        (`labels`) -> the text boxes inside editable combo boxes (`compounds`) -> containers and
+        parents (`tree`)
 """
 from __future__ import annotations
 
