@@ -16,7 +16,11 @@ AT-SPI says of each widget there:
   checked (`semantics.tabs.flat_toggle_rows`, `semantics.tabs.tabs_and_linked_rows`);
 - a document viewer's header bar: the page number's entry and the greyed count linked to it,
   text boxes, no radio pair (`labels.linked_page_counts`); a zoom level with its drop-down icon
-  on one plate, a text box cut out of the zoom buttons around it (`compounds.zoom_entries`)."""
+  on one plate, a text box cut out of the zoom buttons around it (`compounds.zoom_entries`);
+  a list's selected row, its highlight running on right of its text, no text field
+  (`compounds.placeholder_fields`);
+- Greybird's framed notebook tabs, which the classifier calls buttons, two or five to a
+  notebook, two notebooks on one line: tabs (`semantics.tabs.open_tab_rows`)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -196,3 +200,37 @@ def test_zoom_entries_drawn(text, arrow, zoom):
     if zoom:
         box, rows = found[0]
         assert box.tolist() == [50, 10, 160, 44] and rows.tolist() == [0, 1]
+
+
+def test_a_lists_selected_row_is_no_text_field():
+    # gview-Arc: the side pane's first row, selected, white text on the accent plate that runs
+    # on across the list: a row (AT-SPI: table cell), which came back a text box
+    roles = roles_of_texts(parse("gtk3-viewer-sidebar-arc.png"))
+    assert roles.get("Page 1") not in (None, "textbox"), roles
+    assert roles.get("Page 1") == roles.get("Page 2"), roles
+
+
+@pytest.mark.parametrize("name, tabs", [
+    ("gtk3-messages-greybird.png", ["Status", "Compiler", "Messages", "Scribble", "Terminal"]),
+    ("gtk3-notebooks-greybird.png", ["Symbols", "Documents", "main.c"]),
+])
+def test_greybirds_framed_notebook_tabs_are_tabs(name, tabs):
+    # each tab framed on its own plate (buttons to the classifier), the selected one's lighter
+    # plate running on into its page; the sidebar's notebook has two tabs, beside the editor's
+    roles = roles_of_texts(parse(name))
+    assert [roles.get(t) for t in tabs] == ["tab"] * len(tabs), roles
+    assert "tab" not in {roles.get(t) for t in ("File", "Edit", "Functions")}
+
+
+@pytest.mark.parametrize("rows, plates, k, apart", [
+    ([[0, 10], [14, 24], [28, 38]], [217, 206, 206], 0, True),      # the selected one lighter
+    ([[0, 10], [14, 24]], [206, 217], 1, True),                     # two tabs
+    ([[0, 10], [14, 24], [28, 38]], [206, 206, 206], 0, False),     # no plate apart
+    ([[0, 10], [14, 24], [28, 38]], [217, 206, 230], 0, False),     # the others disagree
+])
+def test_a_selected_tabs_plate_apart(rows, plates, k, apart):
+    from detact.semantics.tabs import _plate_apart
+    row = np.zeros(40, np.int16)
+    for (a, e), g in zip(rows, plates):
+        row[a:e] = g
+    assert _plate_apart(row, np.array(rows), k) == apart

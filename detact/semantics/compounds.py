@@ -795,11 +795,31 @@ def placeholder_fields(rgb: np.ndarray, elements: Elements, scale: float = 1.0, 
     # a grey inside, and a line round it that differs from what lies beyond (a selected row's
     # red plate has the list's white round it, no line)
     grown = np.concatenate([np.maximum(f[:, :2] - 1, 0), f[:, 2:] + 1], axis=1)
-    # a thin drop-down chevron may stay under `_bordered_plain`'s 1% of other pixels: no field
+    # a thin drop-down chevron may stay under `_bordered_plain`'s 1% of other pixels: no field;
+    # nor is a plate of an accent colour right of the text too (a selected row's, edged by the
+    # list's white; a focused entry's selection covers its text alone)
     return np.array([r for r in rows.tolist() if (_bordered_plain(rgb, f[r], b[r], contrast)
                      or (neutral_inside(rgb, f[r]) and _outlined(rgb, f[r], contrast)
                          and _bordered_plain(rgb, grown[r], b[r], contrast)))
-                     and not has_dropdown_arrow(rgb, f[r], b[r])], np.int64)
+                     and not has_dropdown_arrow(rgb, f[r], b[r])
+                     and not _tinted(rgb, np.array([b[r, 2] + 2, f[r, 1] + 2, f[r, 2] - 2, f[r, 3] - 2]))],
+                    np.int64)
+
+
+#: A field's inside is a grey, its median's channels within this of each other; a selected
+#: row's highlight, even Materia's pale blue, is further off (`placeholder_fields`).
+FIELD_TINT = 24
+
+
+def _tinted(rgb: np.ndarray, box: np.ndarray) -> bool:
+    """Whether the median colour of ``box`` (x0, y0, x1, y1) on the RGB image is further than
+    `FIELD_TINT` from a grey (False for an empty box)."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    crop = rgb[max(y0, 0):y1, max(x0, 0):x1].reshape(-1, 3)
+    if not len(crop):
+        return False
+    median = np.median(crop, axis=0)
+    return float(median.max() - median.min()) > FIELD_TINT
 
 
 def _on_accent(rgb: np.ndarray, box: np.ndarray, share: float = 0.5) -> bool:

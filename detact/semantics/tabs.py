@@ -60,7 +60,13 @@ rule 2 asks: Arc's and Greybird's pane edges are faint) in one line (no gap wide
 one whole label's width and reaches under no other: the pane's edge with the selected tab
 opening into it. Flat tabs have no rules between them (Arc), so rule 1 cannot find them. An
 open menu under a menu bar's title is no such hole: the menu is wider than its title and runs
-on under the next ones.
+on under the next ones. Framed tabs (Greybird's: each on a plate with a border, which the
+classifier calls buttons) are taken in rows of two or more, whatever their roles, when the
+edge also differs from the plates just above it (the selected tab's plate runs on down into
+its page, which may be darker than the pane's white view), that plate lies `TAB_PLATE` grey
+levels off the others' in a grey (within `PLATE_TINT`): a menu bar's open title has an accent
+bar under it instead. Of two labels, the page under the hole must differ from the plate too (a
+form's label beside a combo box's value has the window's grey on both sides of the box's edge).
 
 Rule (`flat_toggle_rows`): three or more short labels on one row, each at most
 `TOGGLE_GAP` heights from the next, none a tab, not all numbers (a page list), not a menu bar's
@@ -108,6 +114,12 @@ EDGE_COVER = 0.9
 #: this many label heights past the last tab (the pane is wider than its tab row).
 EDGE_GAP = 2
 PANE_PAST = 2
+#: ... and a framed selected tab's plate is at least this many grey levels off the others'.
+TAB_PLATE = 5
+#: ... its median colour's channels within this many levels of each other.
+PLATE_TINT = 24
+#: Labels on one line more than this many heights apart may belong to two notebooks.
+NOTEBOOK_GAP = 2.5
 #: Roles the labels of `open_tab_rows` may have (a selected tab's framed plate: a button).
 OPEN_TAB_GUESSES = ITEM_ROLES + ("button",) + FIELD_GUESSES
 #: Farthest apart (in label heights) two neighbours of a row of flat toggles stand (`flat_toggle_rows`).
@@ -418,37 +430,96 @@ def open_tab_rows(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: n
     # a form's "Label:" is no tab (the frame of its field runs on from under it)
     short = np.array([0 < len(str(t).split()) <= 3 and not str(t).rstrip().endswith(":") for t in texts], bool)
     items = np.flatnonzero(np.isin(roles, OPEN_TAB_GUESSES) & short)
-    if len(items) < 3:
+    if len(items) < 2:
         return np.zeros(0, np.int64)
     found: list[int] = []
-    for line in aligned_lines(b[items], scale, axes=("row",)):
-        rows = items[line]
-        if len(rows) < 3:
-            continue
+    # rows of labels lined up alike, and (two notebooks side by side, an IDE's sidebar and
+    # editor, share a line; a notebook may have two tabs) each stretch of two or more labels
+    # on a line between gaps wider than `NOTEBOOK_GAP` heights
+    lines = [items[line] for line in aligned_lines(b[items], scale, axes=("row",))]
+    lines += [items[run] for run in _stretches(b[items])]
+    for rows in lines:
         rows = rows[np.argsort(b[rows, 0])]
-        # one button at most: the selected tab's plate may be taken for one; a toolbar's
-        # framed buttons over a rule are no tabs
-        if (roles[rows] == "button").sum() > 1:
-            continue
-        r = b[rows]
-        h = int(np.median(r[:, 3] - r[:, 1]))
-        x0, x1 = int(r[0, 0]), int(r[-1, 2])
-        # from inside the labels' boxes: a box may reach a pixel or two past the pane's edge
-        y0, y1 = int(np.median(r[:, 3])) - 3, min(H - 4, int(r[:, 3].max()) + h)
-        past = min(W, x1 + PANE_PAST * h)
-        if y1 <= y0 or x1 - x0 < 4 * h or past - x1 < PANE_PAST * h:
-            continue
-        gray = to_gray(rgb[y0:y1 + 4, x0:past]).astype(np.int16)
-        for y in range(y1 - y0):
-            below = int(np.median(gray[y + 3]))
-            edge = np.abs(gray[y] - below) >= EDGE_CONTRAST
-            # the pane's edge runs on past the last tab
-            if edge[:x1 - x0].mean() < 0.5 or not edge[x1 - x0:].all():
-                continue
-            if _holes(edge[:x1 - x0], r[:, [0, 2]] - x0) is not None:
-                found.extend(rows.tolist())
-                break
+        if _opens_under_one(rgb, b[rows], roles[rows], scale):
+            found.extend(rows.tolist())
     return np.array(sorted(set(found)), np.int64)
+
+
+def _stretches(b: np.ndarray) -> list[np.ndarray]:
+    """Runs of two or more of the boxes ``b`` (N, 4) on one line (centres within a third of a
+    height, heights within `HEIGHT_RATIO`), left to right, cut where the gap between
+    neighbours exceeds `NOTEBOOK_GAP` heights."""
+    h = np.maximum(b[:, 3] - b[:, 1], 1).astype(np.float64)
+    cy = (b[:, 1] + b[:, 3]) / 2
+    used = np.zeros(len(b), bool)
+    out = []
+    for k in np.argsort(cy, kind="stable").tolist():
+        if used[k]:
+            continue
+        same = np.flatnonzero(~used & (np.abs(cy - cy[k]) <= h[k] / 3)
+                              & (h / h[k] <= HEIGHT_RATIO) & (h[k] / h <= HEIGHT_RATIO))
+        used[same] = True
+        same = same[np.argsort(b[same, 0], kind="stable")]
+        cuts = np.flatnonzero(b[same[1:], 0] - b[same[:-1], 2] > NOTEBOOK_GAP * h[k]) + 1
+        out += [run for run in np.split(same, cuts) if len(run) >= 2]
+    return out
+
+
+def _opens_under_one(rgb: np.ndarray, r: np.ndarray, roles: np.ndarray, scale: float) -> bool:
+    """Whether the labels ``r`` (K, 4), left to right, their ``roles`` (K,), stand over a pane's
+    edge that opens under one of them (`open_tab_rows`)."""
+    H, W = rgb.shape[:2]
+    # one button at most: the selected tab's plate may be taken for one; a toolbar's
+    # framed buttons over a rule are no tabs (but see framed tabs below)
+    loose = len(r) >= 3 and (roles == "button").sum() <= 1
+    h = int(np.median(r[:, 3] - r[:, 1]))
+    x0, x1 = int(r[0, 0]), int(r[-1, 2])
+    # from inside the labels' boxes: a box may reach a pixel or two past the pane's edge
+    y0, y1 = int(np.median(r[:, 3])) - 3, min(H - 4, int(r[:, 3].max()) + h)
+    past = min(W, x1 + PANE_PAST * h)
+    if y1 <= y0 or x1 - x0 < 4 * h or past - x1 < PANE_PAST * h:
+        return False
+    gray = to_gray(rgb[y0:y1 + 4, x0:past]).astype(np.int16)
+    spans = r[:, [0, 2]] - x0
+    for y in range(y1 - y0):
+        below = int(np.median(gray[y + 3]))
+        edge = np.abs(gray[y] - below) >= EDGE_CONTRAST
+        # the pane's edge runs on past the last tab
+        if loose and _runs_on(edge, x1 - x0, 0) and _holes(edge[:x1 - x0], spans) is not None:
+            return True
+        # framed tabs (Greybird's, buttons to the classifier; two of them too): the edge
+        # also differs from the plates above it, and the selected tab's plate, running on
+        # into the page, is lighter or darker than the others'
+        if y == 0:
+            continue
+        framed = edge & (np.abs(gray[y] - gray[y - 1]) >= EDGE_CONTRAST)
+        hole = _holes(framed[:x1 - x0], spans) if _runs_on(framed, x1 - x0, EDGE_GAP) else None
+        if hole is not None and _plate_apart(gray[y - 1], spans, hole):
+            # ... a grey one: an open menu's title has an accent bar under it (SciTE's)
+            a, e = (int(v) for v in spans[hole])
+            plate = np.median(rgb[y0 + y - 1, x0 + a:x0 + e].reshape(-1, 3), axis=0)
+            # ... and of two, the page under the hole is no more of that plate: "Show:" before
+            # a combo box's value has the window's grey above and below the box's edge
+            page = np.median(gray[min(y + 2, len(gray) - 1), a:e])
+            if float(plate.max() - plate.min()) <= PLATE_TINT \
+                    and (len(r) > 2 or abs(page - np.median(gray[y - 1, a:e])) >= EDGE_CONTRAST):
+                return True
+    return False
+
+
+def _runs_on(edge: np.ndarray, end: int, gap: int) -> bool:
+    """Whether the (W,) bool ``edge`` covers half its first ``end`` pixels (under the labels)
+    and the rest (the pane's edge past the last tab) but for gaps of at most ``gap`` px (the
+    last framed tab's border, which the framed test cannot tell from the edge)."""
+    return edge[:end].mean() >= 0.5 and _longest_gap(edge[end:]) <= gap
+
+
+def _plate_apart(row: np.ndarray, spans: np.ndarray, k: int) -> bool:
+    """Whether, along the grey ``row`` just above a pane's edge, the plate under label ``k`` of
+    ``spans`` (K, 2) lies `TAB_PLATE` or more off the others', which agree within `SAME_PLATE`."""
+    plates = np.array([np.median(row[a:e]) for a, e in spans.tolist()], np.float64)
+    others = np.delete(plates, k)
+    return bool(np.ptp(others) <= SAME_PLATE and abs(plates[k] - np.median(others)) >= TAB_PLATE)
 
 
 def _holes(edge: np.ndarray, spans: np.ndarray) -> int | None:
