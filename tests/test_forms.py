@@ -160,7 +160,7 @@ def test_a_document_viewers_page_and_zoom_entries_are_text_boxes():
     roles = roles_of_texts(els)
     assert roles.get("3") == "textbox" and roles.get("of 12") == "textbox", roles
     zoom = _at(els, 740, 27, "textbox")
-    assert zoom is not None and els.value[zoom] == "125%", roles
+    assert zoom is not None and els.value[zoom] == "125%" and els.name[zoom] == "Zoom", roles
     # the entry's box is its frame (AT-SPI: x 691-789, y 11-43 inside the header bar)
     assert np.abs(els.xyxy[zoom] - [691, 11, 789, 43]).max() <= 3, els.xyxy[zoom]
     assert "radio" not in set(els.role.tolist())
@@ -171,7 +171,7 @@ def test_a_zoom_entry_between_zoom_buttons_is_cut_out_of_them():
     # buttons stay buttons named for what they do (zoom-Greybird; AT-SPI: entry x 731-796)
     els = parse("gtk3-zoom-header-greybird.png")
     zoom = _at(els, 760, 24, "textbox")
-    assert zoom is not None and els.value[zoom] == "100%"
+    assert zoom is not None and els.value[zoom] == "100%" and els.name[zoom] == "Zoom"
     assert 725 <= els.xyxy[zoom, 0] <= 735 and 792 <= els.xyxy[zoom, 2] <= 800, els.xyxy[zoom]
     assert els.role[els.text == "100%"].tolist() == ["text"]          # the entry's value
     names = {str(els.name[i]).lower() for i in range(len(els)) if els.role[i] == "button"}

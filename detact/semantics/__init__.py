@@ -423,6 +423,13 @@ class Semantics:
         # a menu item's one-word read one thin glyph off a menu-bar word is that word ("Edlit")
         text = menu_items_read(everything.text, everything.role)
         everything = assign_names(everything.with_(parent=parent, text=text), part_rows)
+        # a zoom entry is named for what it sets, as its buttons are ("Zoom in"; `labels` rule 6),
+        # not after a window title beside it in the header bar
+        zoom_rows = [n + i for i, k in enumerate(used) if k in set(zoomed.tolist())]
+        if zoom_rows:
+            name = everything.name.copy()
+            name[zoom_rows] = "Zoom"
+            everything = everything.with_(name=name)
         # a text field around an icon shows no value (its name may come from the icon: "search")
         field_set = set(fields.tolist())
         field_rows = [n + i for i, k in enumerate(used) if k in field_set]
