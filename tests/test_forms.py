@@ -183,6 +183,7 @@ def test_a_zoom_entry_between_zoom_buttons_is_cut_out_of_them():
     ("75 %", "down", True),
     ("100%", "zoom in", False),       # no drop-down icon after it
     ("Name", "caret down", False),    # no zoom level: a combo box's value
+    ("100%", None, True),             # the arrow drawn, found as no element
 ])
 def test_zoom_entries_drawn(text, arrow, zoom):
     # a white entry on a grey bar: the level, then its icon 14 px after it
@@ -193,13 +194,16 @@ def test_zoom_entries_drawn(text, arrow, zoom):
     rgb[11:43, 51:159] = 255                  # its plate
     rgb[19:35, 60:100] = 40                   # the level's ink
     rgb[24:30, 120:134] = 40                  # the arrow's
-    els = Elements(np.array([[60, 19, 100, 35], [120, 24, 134, 30]]), ["text", "icon"],
-                   text=[text, ""], label=["", arrow])
+    if arrow is None:     # the arrow drawn but found as no element (a caret lost at scale 2)
+        els = Elements(np.array([[60, 19, 100, 35]]), ["text"], text=[text], label=[""])
+    else:
+        els = Elements(np.array([[60, 19, 100, 35], [120, 24, 134, 30]]), ["text", "icon"],
+                       text=[text, ""], label=["", arrow])
     found = zoom_entries(rgb, els)
     assert bool(found) == zoom
     if zoom:
         box, rows = found[0]
-        assert box.tolist() == [50, 10, 160, 44] and rows.tolist() == [0, 1]
+        assert box.tolist() == [50, 10, 160, 44] and rows.tolist() == ([0] if arrow is None else [0, 1])
 
 
 def test_a_lists_selected_row_is_no_text_field():
@@ -234,3 +238,13 @@ def test_a_selected_tabs_plate_apart(rows, plates, k, apart):
     for (a, e), g in zip(rows, plates):
         row[a:e] = g
     assert _plate_apart(row, np.array(rows), k) == apart
+
+
+def test_a_zoom_level_at_the_screens_edge_is_no_entry_and_no_crash():
+    # a percentage read at the right edge of a capture: nothing right of it to flood
+    from detact.elements import Elements
+    from detact.semantics.compounds import zoom_entries
+    rgb = np.full((40, 100, 3), 255, np.uint8)
+    rgb[12:28, 70:99] = 40
+    els = Elements(np.array([[70, 12, 100, 28]]), ["text"], text=["100%"], label=[""])
+    assert zoom_entries(rgb, els) == []

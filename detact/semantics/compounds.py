@@ -427,11 +427,14 @@ def zoom_entries(rgb: np.ndarray, elements: Elements, scale: float = 1.0) -> lis
     drop-down icon (`ZOOM_ARROWS`), both on one plain plate -- the flood fill from between them
     (`flood_box`, `ZOOM_TOLERANCE`) holds the two, is a field's height (18 to 56 px at
     ``scale`` 1) and taller than the level by 4 px, and at most `ZOOM_ASPECT` times as wide as
-    tall (seeded right of the icon when the level's box runs up to it). Document and image
-    viewers draw the level in a text entry whose menu opens from that icon (evince's; eog's
-    between its zoom buttons); an editable combo box rules its arrow button off the entry, so
-    the fill stops short of the arrow. For each: the entry's box (4,)
-    (the plate and its 1 px border) and the rows of the level and the icon (2,)."""
+    tall (seeded right of the icon when the level's box runs up to it). Where no icon was found
+    after the level (a caret lost at scale 2), the plate is flooded from just right of the
+    level and must hold a drop-down arrow drawn after it (`has_dropdown_arrow`) and no element
+    there (an icon of another name is no lost caret). Document and
+    image viewers draw the level in a text entry whose menu opens from that icon (evince's;
+    eog's between its zoom buttons); an editable combo box rules its arrow button off the
+    entry, so the fill stops short of the arrow. For each: the entry's box (4,) (the plate and
+    its 1 px border) and the rows of the level and the icon (2,), or of the level alone (1,)."""
     found = []
     b = elements.xyxy.astype(np.int64)
     icons = np.flatnonzero((elements.kind == "icon") & np.isin(elements.label, ZOOM_ARROWS))
@@ -442,24 +445,37 @@ def zoom_entries(rgb: np.ndarray, elements: Elements, scale: float = 1.0) -> lis
         cy = (b[t, 1] + b[t, 3]) / 2
         after = icons[(b[icons, 0] >= b[t, 2] - 1) & (b[icons, 0] - b[t, 2] <= 2 * h)
                       & (np.abs((b[icons, 1] + b[icons, 3]) / 2 - cy) <= h / 2)]
-        if not len(after):
-            continue
-        icon = int(after[np.argmin(b[after, 0])])
+        icon = int(after[np.argmin(b[after, 0])]) if len(after) else -1
+        end = b[icon, 2] if icon >= 0 else b[t, 2]
         reach = int(8 * 56 * scale)
         window = (max(0, b[t, 0] - reach), max(0, b[t, 1] - int(40 * scale)),
-                  min(rgb.shape[1], b[icon, 2] + reach), min(rgb.shape[0], b[t, 3] + int(40 * scale)))
+                  min(rgb.shape[1], end + reach), min(rgb.shape[0], b[t, 3] + int(40 * scale)))
         # seeded between the two, or right of the icon when the level's box runs up to it
-        x = (b[t, 2] + b[icon, 0]) // 2 if b[icon, 0] - b[t, 2] >= 3 else b[icon, 2] + 2
-        seed = (x - window[0], int(cy) - window[1])
-        flooded = flood_box(rgb, window, seed, ZOOM_TOLERANCE)
+        if icon < 0:
+            x = b[t, 2] + 2
+        else:
+            x = (b[t, 2] + b[icon, 0]) // 2 if b[icon, 0] - b[t, 2] >= 3 else b[icon, 2] + 2
+        if not (window[0] <= x < window[2] and window[1] <= cy < window[3]):
+            continue                                  # the level at the screen's edge
+        flooded = flood_box(rgb, window, (x - window[0], int(cy) - window[1]), ZOOM_TOLERANCE)
         if flooded is None:
             continue
         plate = flooded[1]
         pw, ph = plate[2] - plate[0], plate[3] - plate[1]
-        holds = plate[0] <= b[t, 0] and b[icon, 2] <= plate[2] and plate[1] <= b[t, 1] and b[t, 3] <= plate[3]
-        if holds and field_tall(ph + 2, scale) and ph >= h + 4 and pw <= ZOOM_ASPECT * ph:
+        holds = plate[0] <= b[t, 0] and end <= plate[2] and plate[1] <= b[t, 1] and b[t, 3] <= plate[3]
+        if not (holds and field_tall(ph + 2, scale) and ph >= h + 4 and pw <= ZOOM_ASPECT * ph):
+            continue
+        if icon >= 0:
             found.append((plate + np.array([-1, -1, 1, 1]), np.array([t, icon], np.int64)))
+        elif not _holds_after(b, t, plate) and has_dropdown_arrow(rgb, plate, b[t]):
+            found.append((plate + np.array([-1, -1, 1, 1]), np.array([t], np.int64)))
     return found
+
+def _holds_after(b: np.ndarray, t: int, plate: np.ndarray) -> bool:
+    """Whether any of the boxes ``b`` (N, 4) but ``t`` lies inside ``plate`` right of box ``t``."""
+    after = (b[:, 0] >= b[t, 2] - 1) & (b[:, 2] <= plate[2] + 1) & (b[:, 1] >= plate[1] - 1) & (b[:, 3] <= plate[3] + 1)
+    after[t] = False
+    return bool(after.any())
 
 #: A text field's inside is a grey: its median's channels differ by at most this much.
 FIELD_MAX_CHROMA = 48
