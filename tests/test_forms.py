@@ -248,3 +248,16 @@ def test_a_zoom_level_at_the_screens_edge_is_no_entry_and_no_crash():
     rgb[12:28, 70:99] = 40
     els = Elements(np.array([[70, 12, 100, 28]]), ["text"], text=["100%"], label=[""])
     assert zoom_entries(rgb, els) == []
+
+
+@pytest.mark.parametrize("texts, fields, parts, counts", [
+    (["3", "of 12"], [0], [[0, 1]], [1]),            # evince: the count linked to the number
+    (["3", "Open"], [0], [[0, 1]], []),               # no count
+    (["3", "of 12"], [0], [[0], [1]], []),            # the count in a frame of its own
+    (["3", "4"], [0, 1], [[0, 1]], []),               # two page fields in one frame
+])
+def test_linked_page_counts(texts, fields, parts, counts):
+    from detact.semantics.labels import linked_page_counts
+    kind = np.array(["text"] * len(texts), dtype=object)
+    found = linked_page_counts(kind, np.array(texts, dtype=object), np.array(fields), [np.array(p) for p in parts])
+    assert found.tolist() == counts

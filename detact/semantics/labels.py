@@ -363,8 +363,8 @@ def linked_page_counts(kind: np.ndarray, text: np.ndarray, fields: np.ndarray, p
         rows = [int(r) for r in rows]
         if len(rows) != 2 or not fields & set(rows):
             continue
-        other = next(r for r in rows if r not in fields)
-        if kind[other] == "text" and PAGE_COUNT.match(str(text[other]).strip()):
+        other = next((r for r in rows if r not in fields), -1)
+        if other >= 0 and kind[other] == "text" and PAGE_COUNT.match(str(text[other]).strip()):
             found.append(other)
     return np.array(sorted(found), np.int64)
 
