@@ -425,7 +425,8 @@ class Semantics:
         everything = assign_names(everything.with_(parent=parent, text=text), part_rows)
         # a zoom entry is named for what it sets, as its buttons are ("Zoom in"; `labels` rule 6),
         # not after a window title beside it in the header bar
-        zoom_rows = [n + i for i, k in enumerate(used) if k in set(zoomed.tolist())]
+        zoom_set = set(zoomed.tolist())
+        zoom_rows = [n + i for i, k in enumerate(used) if k in zoom_set]
         if zoom_rows:
             name = everything.name.copy()
             name[zoom_rows] = "Zoom"

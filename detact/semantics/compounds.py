@@ -413,7 +413,6 @@ def entries_in_combos(rgb: np.ndarray, elements: Elements, parts: dict[int, np.n
     return found
 
 
-
 #: The glyphs a zoom entry's drop-down icon is named (`zoom_entries`): a caret, a chevron, or
 #: evince's arrow with a stem.
 ZOOM_ARROWS = DROPDOWN_ARROWS + ("down",)
@@ -430,10 +429,10 @@ def zoom_entries(rgb: np.ndarray, elements: Elements, scale: float = 1.0) -> lis
     tall (seeded right of the icon when the level's box runs up to it). Where no icon was found
     after the level (a caret lost at scale 2), the plate is flooded from just right of the
     level and must hold a drop-down arrow drawn after it (`has_dropdown_arrow`) and no element
-    there (an icon of another name is no lost caret). Document and
-    image viewers draw the level in a text entry whose menu opens from that icon (evince's;
-    eog's between its zoom buttons); an editable combo box rules its arrow button off the
-    entry, so the fill stops short of the arrow. For each: the entry's box (4,) (the plate and
+    there (an icon of another name is no lost caret). Document and image viewers draw the
+    level in a text entry whose menu opens from that icon (evince's; eog's between its zoom
+    buttons); an editable combo box rules its arrow button off the entry, so the fill stops
+    short of the arrow. For each: the entry's box (4,) (the plate and
     its 1 px border) and the rows of the level and the icon (2,), or of the level alone (1,)."""
     found = []
     b = elements.xyxy.astype(np.int64)
@@ -471,26 +470,33 @@ def zoom_entries(rgb: np.ndarray, elements: Elements, scale: float = 1.0) -> lis
             found.append((plate + np.array([-1, -1, 1, 1]), np.array([t], np.int64)))
     return found
 
+
 def _holds_after(b: np.ndarray, t: int, plate: np.ndarray) -> bool:
     """Whether any of the boxes ``b`` (N, 4) but ``t`` lies inside ``plate`` right of box ``t``."""
     after = (b[:, 0] >= b[t, 2] - 1) & (b[:, 2] <= plate[2] + 1) & (b[:, 1] >= plate[1] - 1) & (b[:, 3] <= plate[3] + 1)
     after[t] = False
     return bool(after.any())
 
-#: A text field's inside is a grey: its median's channels differ by at most this much.
+
+#: A text field's inside is a grey: its median's channels differ by at most this much ...
 FIELD_MAX_CHROMA = 48
+#: ... and right of the text it shows, by at most this much: a selected row's highlight, even
+#: Materia's pale blue, is further off (`placeholder_fields`), and so is the accent bar under a
+#: menu bar's open title (`tabs.open_tab_rows`).
+FIELD_TINT = 24
 
 
-def neutral_inside(rgb: np.ndarray, box: np.ndarray) -> bool:
+def neutral_inside(rgb: np.ndarray, box: np.ndarray, max_chroma: float = FIELD_MAX_CHROMA) -> bool:
     """Whether the inside of ``box`` (x0, y0, x1, y1; 2 px in from its edges) on the RGB image
     is a grey, white or black as a text field's is, not an accent colour (a selected
-    breadcrumb or row): the channels of its median colour within ``FIELD_MAX_CHROMA``."""
+    breadcrumb or row): the channels of its median colour within ``max_chroma`` (True for an
+    empty inside)."""
     x0, y0, x1, y1 = (int(v) for v in box)
     inside = rgb[y0 + 2:y1 - 2, x0 + 2:x1 - 2].reshape(-1, 3)
     if not len(inside):
         return True
     median = np.median(inside, axis=0)
-    return float(median.max() - median.min()) <= FIELD_MAX_CHROMA
+    return float(median.max() - median.min()) <= max_chroma
 
 
 def fields_around_icons(elements: Elements, scale: float = 1.0) -> np.ndarray:
@@ -818,24 +824,8 @@ def placeholder_fields(rgb: np.ndarray, elements: Elements, scale: float = 1.0, 
                      or (neutral_inside(rgb, f[r]) and _outlined(rgb, f[r], contrast)
                          and _bordered_plain(rgb, grown[r], b[r], contrast)))
                      and not has_dropdown_arrow(rgb, f[r], b[r])
-                     and not _tinted(rgb, np.array([b[r, 2] + 2, f[r, 1] + 2, f[r, 2] - 2, f[r, 3] - 2]))],
+                     and neutral_inside(rgb, np.array([b[r, 2], f[r, 1], f[r, 2], f[r, 3]]), FIELD_TINT)],
                     np.int64)
-
-
-#: A field's inside is a grey, its median's channels within this of each other; a selected
-#: row's highlight, even Materia's pale blue, is further off (`placeholder_fields`).
-FIELD_TINT = 24
-
-
-def _tinted(rgb: np.ndarray, box: np.ndarray) -> bool:
-    """Whether the median colour of ``box`` (x0, y0, x1, y1) on the RGB image is further than
-    `FIELD_TINT` from a grey (False for an empty box)."""
-    x0, y0, x1, y1 = (int(v) for v in box)
-    crop = rgb[max(y0, 0):y1, max(x0, 0):x1].reshape(-1, 3)
-    if not len(crop):
-        return False
-    median = np.median(crop, axis=0)
-    return float(median.max() - median.min()) > FIELD_TINT
 
 
 def _on_accent(rgb: np.ndarray, box: np.ndarray, share: float = 0.5) -> bool:

@@ -117,12 +117,12 @@ MIN_LINE = 3
 
 
 def aligned_lines(xyxy: np.ndarray, scale: float = 1.0, height_ratio: float = HEIGHT_RATIO,
-                  axes: tuple[str, ...] = ("row", "column"), column_gap: float = COLUMN_GAP
-                  ) -> list[np.ndarray]:
-    """Rows and columns (``axes``) of ``MIN_LINE`` or more boxes ``(N, 4)`` xyxy (rule 1;
-    heights within ``height_ratio``; gaps down a column at most ``column_gap`` heights), as
-    arrays of row indices, left to right or top to bottom. A box can be in one row and one
-    column."""
+                  axes: tuple[str, ...] = ("row", "column"), column_gap: float = COLUMN_GAP,
+                  row_gap: float = ROW_GAP, min_line: int = MIN_LINE) -> list[np.ndarray]:
+    """Rows and columns (``axes``) of ``min_line`` or more boxes ``(N, 4)`` xyxy (rule 1;
+    heights within ``height_ratio``; gaps along a row at most ``row_gap`` heights, down a
+    column at most ``column_gap``), as arrays of row indices, left to right or top to bottom.
+    A box can be in one row and one column."""
     b = np.asarray(xyxy, np.float64).reshape(-1, 4)
     h = np.maximum(b[:, 3] - b[:, 1], 1.0)
     cy = (b[:, 1] + b[:, 3]) / 2
@@ -135,7 +135,7 @@ def aligned_lines(xyxy: np.ndarray, scale: float = 1.0, height_ratio: float = HE
             alike = ~used & (h / h[k] <= height_ratio) & (h[k] / h <= height_ratio)
             if axis == "row":
                 same = np.flatnonzero(alike & (np.abs(cy - cy[k]) <= h[k] / 3))
-                order, start, end, gap = b[same, 0], b[same, 0], b[same, 2], ROW_GAP
+                order, start, end, gap = b[same, 0], b[same, 0], b[same, 2], row_gap
             else:
                 same = np.flatnonzero(alike & (np.abs(b[:, 0] - b[k, 0]) <= COLUMN_ALIGN * scale))
                 order, start, end, gap = b[same, 1], b[same, 1], b[same, 3], column_gap
@@ -144,7 +144,7 @@ def aligned_lines(xyxy: np.ndarray, scale: float = 1.0, height_ratio: float = HE
             same, start, end = same[sort], start[sort], end[sort]
             # split where the gap to the previous box is too wide
             breaks = np.flatnonzero(start[1:] - end[:-1] > gap * h[k]) + 1
-            lines += [run for run in np.split(same, breaks) if len(run) >= MIN_LINE]
+            lines += [run for run in np.split(same, breaks) if len(run) >= min_line]
     return lines
 
 

@@ -64,7 +64,7 @@ on under the next ones. Framed tabs (Greybird's: each on a plate with a border, 
 classifier calls buttons) are taken in rows of two or more, whatever their roles, when the
 edge also differs from the plates just above it (the selected tab's plate runs on down into
 its page, which may be darker than the pane's white view), that plate lies `TAB_PLATE` grey
-levels off the others' in a grey (within `PLATE_TINT`): a menu bar's open title has an accent
+levels off the others' in a grey (within `compounds.FIELD_TINT`): a menu bar's open title has an accent
 bar under it instead. Of two labels, the page under the hole must differ from the plate too (a
 form's label beside a combo box's value has the window's grey on both sides of the box's edge).
 
@@ -88,7 +88,7 @@ import numpy as np
 from ..color import chroma
 from ..text.fast import to_gray
 from ..text.split import median_ink, true_runs
-from .compounds import ODD_PLATE, SAME_PLATE
+from .compounds import FIELD_TINT, ODD_PLATE, SAME_PLATE
 from .siblings import GLYPH_LINE_ROLES, HEIGHT_RATIO, ITEM_ROLES, ROW_GAP, aligned_lines, glyphs_with_labels
 
 #: Roles a bare text run is given by mistake that may still be a tab's label (Qt's boxed tabs:
@@ -116,8 +116,6 @@ EDGE_GAP = 2
 PANE_PAST = 2
 #: ... and a framed selected tab's plate is at least this many grey levels off the others'.
 TAB_PLATE = 5
-#: ... its median colour's channels within this many levels of each other.
-PLATE_TINT = 24
 #: Labels on one line more than this many heights apart may belong to two notebooks.
 NOTEBOOK_GAP = 2.5
 #: Roles the labels of `open_tab_rows` may have (a selected tab's framed plate: a button).
@@ -437,32 +435,12 @@ def open_tab_rows(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: n
     # editor, share a line; a notebook may have two tabs) each stretch of two or more labels
     # on a line between gaps wider than `NOTEBOOK_GAP` heights
     lines = [items[line] for line in aligned_lines(b[items], scale, axes=("row",))]
-    lines += [items[run] for run in _stretches(b[items])]
+    lines += [items[run] for run in aligned_lines(b[items], scale, axes=("row",), row_gap=NOTEBOOK_GAP, min_line=2)]
     for rows in lines:
         rows = rows[np.argsort(b[rows, 0])]
         if _opens_under_one(rgb, b[rows], roles[rows], scale):
             found.extend(rows.tolist())
     return np.array(sorted(set(found)), np.int64)
-
-
-def _stretches(b: np.ndarray) -> list[np.ndarray]:
-    """Runs of two or more of the boxes ``b`` (N, 4) on one line (centres within a third of a
-    height, heights within `HEIGHT_RATIO`), left to right, cut where the gap between
-    neighbours exceeds `NOTEBOOK_GAP` heights."""
-    h = np.maximum(b[:, 3] - b[:, 1], 1).astype(np.float64)
-    cy = (b[:, 1] + b[:, 3]) / 2
-    used = np.zeros(len(b), bool)
-    out = []
-    for k in np.argsort(cy, kind="stable").tolist():
-        if used[k]:
-            continue
-        same = np.flatnonzero(~used & (np.abs(cy - cy[k]) <= h[k] / 3)
-                              & (h / h[k] <= HEIGHT_RATIO) & (h[k] / h <= HEIGHT_RATIO))
-        used[same] = True
-        same = same[np.argsort(b[same, 0], kind="stable")]
-        cuts = np.flatnonzero(b[same[1:], 0] - b[same[:-1], 2] > NOTEBOOK_GAP * h[k]) + 1
-        out += [run for run in np.split(same, cuts) if len(run) >= 2]
-    return out
 
 
 def _opens_under_one(rgb: np.ndarray, r: np.ndarray, roles: np.ndarray, scale: float) -> bool:
@@ -501,7 +479,7 @@ def _opens_under_one(rgb: np.ndarray, r: np.ndarray, roles: np.ndarray, scale: f
             # ... and of two, the page under the hole is no more of that plate: "Show:" before
             # a combo box's value has the window's grey above and below the box's edge
             page = np.median(gray[min(y + 2, len(gray) - 1), a:e])
-            if float(plate.max() - plate.min()) <= PLATE_TINT \
+            if float(plate.max() - plate.min()) <= FIELD_TINT \
                     and (len(r) > 2 or abs(page - np.median(gray[y - 1, a:e])) >= EDGE_CONTRAST):
                 return True
     return False
