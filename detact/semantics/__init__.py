@@ -425,19 +425,9 @@ class Semantics:
         everything = assign_names(everything.with_(parent=parent, text=text), part_rows)
         # a zoom entry is named for what it sets, as its buttons are ("Zoom in"; `labels` rule 6),
         # not after a window title beside it in the header bar
-        zoom_set = set(zoomed.tolist())
-        zoom_rows = [n + i for i, k in enumerate(used) if k in zoom_set]
-        if zoom_rows:
-            name = everything.name.copy()
-            name[zoom_rows] = "Zoom"
-            everything = everything.with_(name=name)
+        everything = _with_column(everything, n, used, zoomed, "name", "Zoom")
         # a text field around an icon shows no value (its name may come from the icon: "search")
-        field_set = set(fields.tolist())
-        field_rows = [n + i for i, k in enumerate(used) if k in field_set]
-        if field_rows:
-            value = everything.value.copy()
-            value[field_rows] = ""
-            everything = everything.with_(value=value)
+        everything = _with_column(everything, n, used, fields, "value", "")
         everything = _with_entries(everything, entries_in_combos(rgb, everything, part_rows))
         everything = _renumber(everything)
         # the check of a check box, radio or switch is the control's: its label is not checked
@@ -491,6 +481,19 @@ def _with_candidates(compounds: Elements, counts: np.ndarray, parts: list[np.nda
     return (Elements.concat([compounds, framed_regions(np.asarray(boxes).reshape(-1, 4))]),
             np.concatenate([counts, np.array([len(p) for p in new_parts], np.int32)]),
             list(parts) + list(new_parts), first + np.arange(len(new_parts)))
+
+
+def _with_column(everything: Elements, n: int, used: list[int], candidates: np.ndarray, column: str,
+                 value: str) -> Elements:
+    """``everything`` (``n`` leaves, then the kept candidates ``used``, in order) with ``column``
+    set to ``value`` on the rows of those of ``candidates`` that were kept."""
+    wanted = set(np.asarray(candidates).tolist())
+    rows = [n + i for i, k in enumerate(used) if k in wanted]
+    if not rows:
+        return everything
+    out = getattr(everything, column).copy()
+    out[rows] = value
+    return everything.with_(**{column: out})
 
 
 def _with_zoom_entries(compounds: Elements, counts: np.ndarray, parts: list[np.ndarray],
