@@ -70,3 +70,42 @@ def test_a_box_found_against_a_rule_needs_a_label(text, labelled):
     from detact.segment.classical import labelled_boxes
     box = np.array([[0, 0, 20, 24]])
     assert labelled_boxes(box, np.array([text])).tolist() == [labelled]
+
+
+# Menu glyphs drawn as three strokes each too small to keep (`three_strokes`): (x, y, w, h) of
+# each stroke on a 64 px tall bar at (100, 0), the screen's scale, and whether the glyph is found.
+DARK, LIGHT = (43, 43, 43), (232, 232, 232)
+BARS_AT_2 = [(100, 22, 22, 4), (100, 30, 22, 4), (100, 38, 22, 4)]        # a hamburger at scale 2
+DOTS_APART = [(104, 20, 3, 3), (104, 27, 3, 3), (104, 34, 3, 3)]          # "more": dots 4 px apart
+DOTS_CLOSE = [(104, 24, 2, 2), (104, 28, 2, 2), (104, 32, 2, 2)]          # ... 2 px apart: one component
+#: a stroke's right column is drawn this much lighter, as anti-aliasing does: Canny finds no edge
+#: round a perfectly even 2 px dot (its suppression drops both sides of a tie)
+SHADE = 2
+DOTS_IN_ROW = [(100, 30, 3, 3), (107, 30, 3, 3), (114, 30, 3, 3)]         # horizontal "more"
+
+
+@pytest.mark.parametrize("strokes, scale, fg, bg, found", [
+    (BARS_AT_2, 2, (190, 190, 190), DARK, True),
+    (DOTS_APART, 1, (100, 100, 100), LIGHT, True),
+    (DOTS_CLOSE, 1, (132, 132, 132), LIGHT, True),
+    (DOTS_IN_ROW, 1, (60, 60, 60), LIGHT, True),
+    (DOTS_APART + [(104, 41, 3, 3)], 1, (100, 100, 100), LIGHT, False),    # four: a dotted rule
+    (DOTS_IN_ROW + [(121, 28, 2, 8)], 1, (60, 60, 60), LIGHT, False),      # "...]": text goes on
+    ([(100, 24, 3, 3), (107, 23, 5, 5), (116, 24, 3, 3)], 1, (60, 60, 60), LIGHT, False),  # unlike
+    ([(104, 20, 3, 3), (104, 27, 3, 3), (104, 38, 3, 3)], 1, (100, 100, 100), LIGHT, False),  # uneven
+])
+def test_menu_glyphs_of_three_strokes_are_found(strokes, scale, fg, bg, found):
+    im = Image.new("RGB", (400, 64), bg)
+    d = ImageDraw.Draw(im)
+    for x, y, w, h in strokes:
+        d.rectangle((x, y, x + w - 1, y + h - 1), fill=fg)
+        d.line((x + w - 1, y, x + w - 1, y + h - 1), fill=tuple(v + SHADE for v in fg))
+    x0, y0 = min(s[0] for s in strokes), min(s[1] for s in strokes)
+    x1, y1 = max(s[0] + s[2] for s in strokes), max(s[1] + s[3] for s in strokes)
+    cx, cy, side = (x0 + x1) / 2, (y0 + y1) / 2, max(x1 - x0, y1 - y0)
+    regions = ClassicalSegmenter(scale=scale).segment(np.asarray(im))
+    # the glyph's square about its centre (a stroke big enough to keep alone is no glyph)
+    hit = [r.bbox for r in regions if abs((r.bbox[0] + r.bbox[2]) / 2 - cx) <= 2
+           and abs((r.bbox[1] + r.bbox[3]) / 2 - cy) <= 2
+           and abs((r.bbox[2] - r.bbox[0]) - side) <= 4 and abs((r.bbox[3] - r.bbox[1]) - side) <= 4]
+    assert bool(hit) == found, [r.bbox for r in regions]

@@ -54,7 +54,7 @@ class ClassicalSegmenter(Segmenter):
             return Elements()
         outer = np.flatnonzero(hierarchy[0][:, 3] < 0)
         rects = np.array([cv2.boundingRect(contours[i]) for i in outer], np.int32).reshape(-1, 4)
-        xyxy = np.concatenate([rects[:, :2], rects[:, :2] + rects[:, 2:]], axis=1)
+        xyxy = xyxy_all = np.concatenate([rects[:, :2], rects[:, :2] + rects[:, 2:]], axis=1)
         bw, bh = rects[:, 2], rects[:, 3]
         min_side = self.min_side * scale
         # a text field can span most of the screen's width (a search bar, a location bar): a
@@ -68,7 +68,7 @@ class ClassicalSegmenter(Segmenter):
         xyxy = np.concatenate([xyxy[keep] + np.array([1, 1, -1, -1], np.int32),
                                framed_holes(contours, hierarchy[0], edges, scale)])
         ruled = glyphs_on_rules(raw, xyxy, scale)
-        xyxy = self._collapse_duplicates(np.unique(np.concatenate([xyxy, ruled]), axis=0))
+        xyxy = self._collapse_duplicates(np.unique(np.concatenate([xyxy, ruled, three_strokes(rgb, xyxy_all, scale)]), axis=0))
         # the icons found against a rule carry their own score: the parser keeps those with a
         # label beside or under them (see `glyphs_on_rules`)
         found_on_rules = {tuple(b) for b in ruled.tolist()}
@@ -137,6 +137,101 @@ def framed_holes(contours, hierarchy: np.ndarray, edges: np.ndarray, scale: floa
     keep[f[cell]] = False
     joined = _entries_with_button(box, f[cell], same[cell] & beside[cell], parent, scale)
     return np.concatenate([box[keep], joined, big]).astype(np.int32) + np.array([-2, -2, 2, 2], np.int32)
+
+
+#: The strokes of a menu glyph (`three_strokes`) are at most this long, in px at scale 1 ...
+STROKE_MAX = 24
+#: ... its dots at most this wide (dilated) ...
+DOT_MAX = 6
+#: ... and they lie at most this far apart (edge to edge, dilated). Nothing else is drawn
+#: within half the glyph's side, and at least this many px, of its square.
+STROKE_GAP = 6
+STROKE_CLEAR = 3
+
+
+def three_strokes(rgb: np.ndarray, components: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """The menu glyphs drawn as three strokes each too small to keep: a hamburger's three bars,
+    a "more" button's three dots. ``rgb`` (H, W, 3) is the screen, ``components`` (N, 4) xyxy
+    the boxes of its dilated edges' components. Two shapes are found:
+
+    - three components alike in size (within ``2 * scale`` px each way, dots at most `DOT_MAX`
+      px wide or bars at least 3 times as long as thick, lying across the line), in line (their
+      sides within ``2 * scale`` px) and evenly spaced (gaps of at most `STROKE_GAP` px, alike
+      within ``2 * scale`` px), no fourth continuing the line (a dotted rule, a tree's guide);
+      letters of a word are neither dots nor bars;
+    - one thin component (less than 8 px across, at most `STROKE_MAX` long) whose ink splits
+      along its length into three alike, evenly spaced runs: dots 2 px apart, which the
+      dilation joined.
+
+    Returns (K, 4) int32 xyxy, each glyph's square about its centre (sides at ``scale`` 1)."""
+    size = components[:, 2:] - components[:, :2]
+    box = components[(size.min(axis=1) < 8 * scale) & (size.max(axis=1) <= STROKE_MAX * scale)].astype(np.int64)
+    out = [_stroke_chains(box, scale, axis) for axis in (0, 1)]
+    thin = box[(box[:, 2:] - box[:, :2]).max(axis=1) >= 8 * scale]
+    out.append(np.array([b for b in thin if _three_runs(rgb, b, scale)], np.int64).reshape(-1, 4))
+    found = np.concatenate(out).astype(np.float64)
+    half = np.maximum(found[:, 2] - found[:, 0], found[:, 3] - found[:, 1]) / 2
+    cx, cy = (found[:, 0] + found[:, 2]) / 2, (found[:, 1] + found[:, 3]) / 2
+    square = np.round(np.stack([cx - half, cy - half, cx + half, cy + half], axis=1)).astype(np.int32)
+    # a menu glyph stands alone on its button: nothing else is drawn within its square grown by
+    # half its side (at least `STROKE_CLEAR` px) but what holds it (the button's frame, the
+    # bar): the dots of "str, ...", a size grip's triangle of dots and a string's quotes have
+    # neighbours
+    m = np.maximum(STROKE_CLEAR * scale, half)[:, None]
+    c = components[None, :, :]
+    near = (c[..., 0] < square[:, None, 2] + m) & (c[..., 2] > square[:, None, 0] - m) \
+        & (c[..., 1] < square[:, None, 3] + m) & (c[..., 3] > square[:, None, 1] - m)
+    own = (c[..., 0] >= found[:, None, 0]) & (c[..., 2] <= found[:, None, 2]) \
+        & (c[..., 1] >= found[:, None, 1]) & (c[..., 3] <= found[:, None, 3])
+    holds = (c[..., 0] <= found[:, None, 0]) & (c[..., 2] >= found[:, None, 2]) \
+        & (c[..., 1] <= found[:, None, 1]) & (c[..., 3] >= found[:, None, 3])
+    return square[~(near & ~own & ~holds).any(axis=1)]
+
+
+def _stroke_chains(box: np.ndarray, scale: float, axis: int) -> np.ndarray:
+    """Unions of three dots or bars of ``box`` (N, 4) in a row (``axis`` 0) or a column (1); see
+    `three_strokes`. Returns (K, 4) int64 xyxy."""
+    tol = 2 * scale
+    size = box[:, 2:] - box[:, :2]
+    along, across = size[:, axis], size[:, 1 - axis]
+    stroke = (np.maximum(along, across) <= DOT_MAX * scale) | (across >= 3 * along)
+    box, size = box[stroke], size[stroke]
+    if len(box) < 3:
+        return np.zeros((0, 4), np.int64)
+    lo, hi = box[:, axis], box[:, axis + 2]
+    side_lo, side_hi = box[:, 1 - axis], box[:, 3 - axis]
+    alike = (np.abs(size[:, None, :] - size[None, :, :]) <= tol).all(axis=2) \
+        & (np.abs(side_lo[:, None] - side_lo[None, :]) <= tol) & (np.abs(side_hi[:, None] - side_hi[None, :]) <= tol)
+    gap = lo[None, :] - hi[:, None]
+    ahead = alike & (gap >= 0) & (gap <= STROKE_GAP * scale)
+    nxt = np.where(ahead.any(axis=1), np.where(ahead, gap, np.iinfo(np.int64).max).argmin(axis=1), -1)
+    prev = np.full(len(box), -1)
+    prev[nxt[nxt >= 0]] = np.flatnonzero(nxt >= 0)
+    out = []
+    for a in np.flatnonzero((prev < 0) & (nxt >= 0)):
+        chain = [a]
+        while nxt[chain[-1]] >= 0 and len(chain) < 4:
+            chain.append(nxt[chain[-1]])
+        gaps = lo[chain[1:]] - hi[chain[:-1]]
+        if len(chain) == 3 and abs(int(gaps[0]) - int(gaps[1])) <= tol:
+            b = box[chain]
+            out.append([b[:, 0].min(), b[:, 1].min(), b[:, 2].max(), b[:, 3].max()])
+    return np.array(out, np.int64).reshape(-1, 4)
+
+
+def _three_runs(rgb: np.ndarray, box: np.ndarray, scale: float) -> bool:
+    """Whether the ink of the thin dilated component ``box`` (xyxy) of ``rgb`` splits along its
+    length into three runs alike in length and evenly spaced (within ``scale`` px): three dots."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    crop = rgb[y0:y1, x0:x1].mean(axis=2)
+    if crop.size == 0:
+        return False
+    ink = np.abs(crop - np.median(np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]]))) > 40
+    runs = true_runs(ink.any(axis=1) if y1 - y0 >= x1 - x0 else ink.any(axis=0))
+    if len(runs) != 3:
+        return False
+    length, gaps = runs[:, 1] - runs[:, 0], runs[1:, 0] - runs[:-1, 1]
+    return bool(np.ptp(length) <= scale and abs(int(gaps[0]) - int(gaps[1])) <= scale)
 
 
 #: The score of the boxes `glyphs_on_rules` finds (the others score 0.5).
