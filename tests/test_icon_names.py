@@ -92,3 +92,75 @@ def test_a_glyph_too_small_to_box_is_named_on_its_plate():
     plate = [label for (x0, y0, x1, y1), label in icons.items() if x0 <= 666 and x1 >= 676 and y0 <= 20 and y1 >= 34]
     assert plate == ["more options"], icons
     assert {"sidebar", "back", "forward", "find"} <= set(icons.values())
+
+
+@pytest.mark.parametrize("icon, button, name", [
+    ("adwaita-symbolic:view-refresh-symbolic", True, "Refresh"),   # GTK's stock label, not "reload"
+    ("adwaita:system-run@24#dark", True, "Execute"),                # sizes and dark twins alike
+    ("tango:go-previous@16", True, "Back"),
+    ("elementary-xfce:zoom-original", True, "Normal Size"),
+    ("adwaita-symbolic:view-more-symbolic", True, "Menu"),         # only ever on a menu button
+    ("adwaita-symbolic:view-more-symbolic", False, ""),            # ... an image of it is unnamed
+    ("adwaita-symbolic:open-menu-symbolic", True, "Menu"),
+    ("adwaita-symbolic:view-sidebar-symbolic", True, ""),          # GTK names it nothing
+    ("mdi:refresh", True, ""),                                     # a web set: no GTK app draws it
+    ("", True, ""),
+])
+def test_toolkit_names_of_freedesktop_icons(icon, button, name):
+    from detact.icons.vocabulary import toolkit_name
+    assert toolkit_name(icon, button=button) == name
+
+
+def test_icon_buttons_of_a_gtk_header_bar_are_named_as_gtk_names_them():
+    """The header bar of `test_a_glyph_too_small_to_box_is_named_on_its_plate`: each icon keeps
+    its function as ``label`` and takes the name GTK's tree gives it (a menu button's "Menu")."""
+    from detact.parser import Parser
+    bar = Image.open(Path(__file__).parent / "fixtures" / "gtk3-headerbar.png").convert("RGB")
+    screen = Image.new("RGB", (1000, 300), (246, 245, 244))
+    screen.paste(bar, (0, 0))
+    els = Parser().parse(np.asarray(screen)).elements
+    named = {str(els.label[i]): str(els.name[i]) for i in range(len(els)) if els.kind[i] == "icon"}
+    # a name that only capitalises the function is the function: one word, not "back Back"
+    assert {k: named.get(k) for k in ("back", "find", "menu", "more options", "close")} == {
+        "back": "back", "find": "find", "menu": "menu", "more options": "Menu", "close": "close"}, named
+
+
+def test_the_shipped_toolkit_names_are_what_gtk_says(tmp_path):
+    """``icon_templates/toolkit_names.py`` asks a live GTK 3 (under Xvfb, over AT-SPI) and
+    writes the shipped table again: same names, where the desktop tools are installed."""
+    import json
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parents[1]
+    sys.path.insert(0, str(root / "training" / "controls"))
+    from desktop.session import DesktopError, check_tools
+    try:
+        check_tools()
+        subprocess.run(["/usr/bin/python3", "-c", "import gi; gi.require_version('Gtk', '3.0')"], check=True,
+                       capture_output=True)
+    except (DesktopError, subprocess.CalledProcessError) as exc:
+        pytest.skip(f"no GTK 3 desktop here: {exc}")
+    out = tmp_path / "toolkit_names.json"
+    subprocess.run([sys.executable, str(root / "icon_templates" / "toolkit_names.py"), "--out", str(out)],
+                   check=True, capture_output=True, timeout=120)
+    fresh = json.loads(out.read_text())
+    shipped = json.loads((root / "detact" / "data" / "icons" / "toolkit_names.json").read_text())
+    assert (fresh["button"], fresh["menu_button"], fresh["sets"]) == \
+        (shipped["button"], shipped["menu_button"], shipped["sets"])
+
+
+def test_a_drawn_refresh_button_is_named_refresh():
+    """Adwaita's view-refresh and system-run icons drawn on a toolbar: their functions are
+    "reload" and "run", their names what GTK's tree says ("Refresh", "Execute")."""
+    if not (ADWAITA / "actions/view-refresh-symbolic.svg").is_file():
+        pytest.skip("adwaita-icon-theme is not installed")
+    from detact.parser import Parser
+    from tests.conftest import draw_screen
+    from tests.test_icons import paste_svg
+    img = Image.fromarray(draw_screen([{"kind": "text", "xy": (300, 14), "text": "Documents", "size": 15}],
+                                      size=(720, 160), background=(250, 250, 250)))
+    for k, icon in enumerate(("view-refresh", "system-run")):
+        paste_svg(img, (ADWAITA / f"actions/{icon}-symbolic.svg").read_text(), 16, (16 + 40 * k, 16), (46, 52, 54))
+    els = Parser().parse(np.asarray(img)).elements
+    named = {str(els.label[i]): str(els.name[i]) for i in range(len(els)) if els.kind[i] == "icon"}
+    assert named == {"reload": "Refresh", "run": "Execute"}, named

@@ -141,6 +141,37 @@ def function_words(label: str) -> tuple[str, ...]:
     return (f.id, *[w for w in f.words if w != f.id]) if f else ()
 
 
+@lru_cache(maxsize=1)
+def _toolkit_names() -> tuple[frozenset[str], dict[str, str], dict[str, str]]:
+    """``toolkit_names.json`` (see ``icon_templates/toolkit_names.py``): its sets, the names GTK
+    gives buttons showing those icons and those it gives menu buttons; empty when it is missing."""
+    try:
+        table = json.loads(package_data("icons", "toolkit_names.json").read_text(encoding="utf-8"))
+        return frozenset(table["sets"]), dict(table["button"]), dict(table["menu_button"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return frozenset(), {}, {}
+
+
+def toolkit_name(icon: str, button: bool = True) -> str:
+    """The accessible name GTK 3 gives a ``button`` (else an image) that shows only the bank
+    template ``icon`` (``"adwaita-symbolic:view-refresh-symbolic@24#dark"`` -> ``"Refresh"``):
+    GTK names an image by its icon name through a table of stock labels, and a menu button
+    (open-menu, view-more) "Menu". ``""`` for other sets' icons and those GTK names nothing: the
+    icon's function names them."""
+    sets, names, menu = _toolkit_names()
+    icon_set, _, name = str(icon).partition(":")
+    if icon_set not in sets:
+        return ""
+    name = base_icon_name(name)
+    return names.get(name) or (menu.get(name, "") if button else "")
+
+
+def base_icon_name(name: str) -> str:
+    """A freedesktop template's icon name without its size, dark twin and symbolic suffixes:
+    ``go-previous-symbolic@24#dark`` -> ``go-previous``."""
+    return name.split("@")[0].split("#")[0].removesuffix("-symbolic")
+
+
 def distinct_icon_names(elements: Elements) -> Elements:
     """``elements`` with each icon's function label (and its name, where it is the label) made
     one that no text element reads, nor a button whose label is that action (`ACTION_FUNCTIONS`)

@@ -3,7 +3,9 @@
 Rules, in order (all distances in px at the screen's scale; ``h`` is the control's height):
 
 1. Own name: an element's own text (buttons, links, tabs, menu items, list items, text).
-   An icon, or a control made only of an icon, is named by what the icon does (its label);
+   An icon, or a control made only of an icon, is named as GTK names a button showing that
+   icon when it is a freedesktop theme's ("view-refresh" -> "Refresh", a menu button's
+   "open-menu" -> "Menu": `icons.vocabulary.toolkit_name`), else by what the icon does (its label);
    a field only by a search or filter icon in it (`FIELD_ICON_NAMES`), not by its clear button.
    A compound control (see `compounds`) is named by its parts' text.
 2. Checkboxes and radios (and an icon called a menu item: the box or ring of a check or radio
@@ -61,6 +63,7 @@ import numpy as np
 
 from ..boxes import reading_order
 from ..elements import Elements
+from ..icons.vocabulary import toolkit_name
 
 FIELDS = ("textbox", "combobox", "spinbox", "slider")
 BESIDE = ("checkbox", "radio")
@@ -209,8 +212,9 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
         inner = " ".join(str(text[j]) for j in parts.get(i, ()) if text[j])
         if not name[i] and inner:
             name[i] = inner
-        if not name[i] and label[i]:
-            name[i] = str(label[i])
+        if not name[i] and label[i]:                      # an icon: what GTK calls it, else its function
+            gtk = toolkit_name(elements.icon[i], button=role[i] == "button")
+            name[i] = gtk if gtk.lower() not in ("", str(label[i]).lower()) else str(label[i])
         if not name[i]:
             icons = [str(label[j]) for j in parts.get(i, ()) if label[j]
                      and (role[i] not in FIELDS or str(label[j]) in FIELD_ICON_NAMES)]
