@@ -304,3 +304,12 @@ def test_an_open_menu_with_accelerators_is_read_as_menu_items(parser, tmp_path):
         assert roles.get(label) == "menuitem", roles
         if key:
             assert roles.get(key) == "menuitem", roles
+
+
+def test_check_boxes_radios_and_switches_carry_no_icon_function(parsed):
+    """The glyph of a check box, radio or switch is the control: the icon stage's shape name
+    for it ("stop" for a square, "record" for a ring) is no word of what it is called."""
+    indicators = [e for e in parsed.elements if e.role in ("checkbox", "radio", "switch") and e.kind == "icon"]
+    assert len(indicators) >= 4, [(e.role, e.kind, e.name) for e in parsed.elements]
+    assert [e.label for e in indicators] == [""] * len(indicators), [(e.role, e.label, e.icon) for e in indicators]
+    assert {"Send me the newsletter", "Small"} <= {e.name for e in indicators}

@@ -422,7 +422,7 @@ class Semantics:
             parent[rows] = row
         # a menu item's one-word read one thin glyph off a menu-bar word is that word ("Edlit")
         text = menu_items_read(everything.text, everything.role)
-        everything = assign_names(everything.with_(parent=parent, text=text), part_rows)
+        everything = assign_names(_indicators_unlabelled(everything.with_(parent=parent, text=text)), part_rows)
         # a zoom entry is named for what it sets, as its buttons are ("Zoom in"; `labels` rule 6),
         # not after a window title beside it in the header bar
         everything = _with_column(everything, n, used, zoomed, "name", "Zoom")
@@ -630,6 +630,19 @@ def _without(groups: np.ndarray, used: np.ndarray) -> np.ndarray:
         return groups
     taken = (groups[:, None, :] == used[None, :, :]).all(-1).any(1)
     return groups[~taken]
+
+
+def _indicators_unlabelled(elements: Elements) -> Elements:
+    """``elements`` with no function label on the glyph of a check box, radio or switch: the icon
+    stage names a check box's square "stop" or "shapes" and a radio's ring "record", which say
+    nothing of the control (its role does) and would be read as a word of its name. The matched
+    template stays in ``icon``."""
+    indicator = (elements.kind == "icon") & np.isin(elements.role, STATEFUL) & (elements.label != "")
+    if not indicator.any():
+        return elements
+    label = elements.label.copy()
+    label[indicator] = ""
+    return elements.with_(label=label)
 
 
 def _renumber(elements: Elements) -> Elements:
