@@ -18,7 +18,7 @@ from detact.semantics.plates import centred_labels, icon_label_plates, label_pla
 from detact.semantics.roles import action_icons, box_state, control_glyphs, glyphs_read_as_letters, link_texts
 from detact.semantics.sliders import is_slider_track, slider_tracks
 from detact.semantics.siblings import (ACCELERATOR, GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, keypad_keys,
-                                      list_row_icons, menu_columns, menu_glyphs, toolbar_icons)
+                                      list_row_icons, menu_bar_rows, menu_columns, menu_glyphs, toolbar_icons)
 from detact.semantics.tabs import tab_rows
 from detact.semantics.tree import build_tree
 
@@ -2229,3 +2229,37 @@ def test_a_frame_holding_a_fonts_name_and_size_is_a_font_button(texts, boxes, fr
 
     els = Elements(boxes, ["text", "text"], texts)
     assert font_buttons(els, np.array([frame]), [np.array([0, 1])]).tolist() == ([0] if is_font else [])
+
+
+# ---------------------------------------------------------------- menu bars
+
+def _row(words, gap=14, y=6, h=20):
+    """Runs of ``words`` on one row, 9 px a letter, ``gap`` px apart."""
+    boxes, x = [], 7
+    for w in words:
+        boxes.append([x, y, x + 9 * len(w), y + h])
+        x += 9 * len(w) + gap
+    return np.array(boxes), np.array(words, dtype=object)
+
+
+@pytest.mark.parametrize("words, expected", [
+    (["File", "View", "Search", "Go", "Help"], [0, 1, 2, 3, 4]),          # gucharmap's bar
+    (["_File", "_Edit", "Document", "Project", "Build", "Tools", "Help"], [0, 1, 2, 3, 4, 5, 6]),
+    (["File", "Edit", "Bold", "Italic", "Underline", "Zoom"], []),          # titles not half the row
+    (["Name", "File", "Edit", "View"], []),                                 # a title does not start it
+    (["File", "Edit"], []),                                                 # two are no bar
+    (["Open", "Save", "Print", "Close"], []),                               # a toolbar's words
+])
+def test_a_row_of_menu_titles_is_a_menu_bar(words, expected):
+    boxes, texts = _row(words)
+    assert menu_bar_rows(boxes, texts).tolist() == expected
+
+
+def test_a_menu_bar_title_names_no_field_below_it():
+    """gucharmap: a menu bar's "File" right above the font combo box is no label of it, nor is
+    a check box's own text on its left the spin box's."""
+    out = assign_names(layout(([7, 6, 34, 26], "text", "File", "menuitem"),
+                              ([5, 34, 208, 64], "region", "", "combobox"),
+                              ([219, 38, 253, 60], "text", "Bold", "checkbox"),
+                              ([270, 34, 380, 64], "region", "", "spinbox")))
+    assert out.name.tolist() == ["File", "", "Bold", ""]

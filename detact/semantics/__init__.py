@@ -43,10 +43,9 @@ from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, acti
                     control_glyphs, glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier,
                     one_glyph_reads, ring_glyphs, ring_state, search_fields, shows_other_glyph, with_states)
 from .sliders import slider_tracks, volume_buttons
-from .siblings import (GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows, icon_view_items,
-                       keypad_keys,
-                       list_row_icons, menu_columns, menu_glyphs, table_cells, toolbar_icons, toolbar_labels,
-                       tree_headers)
+from .siblings import (GLYPH_LINE_ROLES, ITEM_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows,
+                       icon_view_items, keypad_keys, list_row_icons, menu_bar_rows, menu_columns, menu_glyphs,
+                       table_cells, toolbar_icons, toolbar_labels, tree_headers)
 from .tabs import (closable_tabs, flat_toggle_rows, linked_row_icons, open_tab_rows, tab_icons, tabs_and_linked_rows,
                    underlined_tab_mates, underlined_tabs)
 from .tree import CONTAINER_ROLES, build_tree
@@ -241,6 +240,9 @@ class Semantics:
         text = np.flatnonzero(elements.kind == "text")
         text = np.setdiff1d(text, values)
         roles[text] = harmonised_roles(elements.xyxy[text], roles[text], scale)
+        # ... and the titles of a menu bar are menu items, however the classifier took each
+        bar = text[menu_bar_rows(elements.xyxy[text], elements.text[text], scale)]
+        roles[bar[np.isin(roles[bar], ITEM_ROLES + ("button",))]] = "menuitem"
         # ... and items between the rules of a tab row are tabs, unless a frame closes round the
         # whole row: linked buttons, a path bar's (see `tabs`)
         tabs, linked, pressed, toggles = tabs_and_linked_rows(rgb, elements.xyxy[text], roles[text], scale)

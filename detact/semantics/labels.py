@@ -28,7 +28,8 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    parts' text) is their value. A text run read as a text box (no frame found around it) takes
    only the label above it or a form label ending in a colon on its left; one that is part of
    a control is that control's value and takes none. Text that is part of a control never
-   labels another one, nor does a text box's value, a button, link, tab or menu item
+   labels another one, nor does a text box's value, a button, link, tab, menu item (a menu
+   bar's "File" over a toolbar's combo box) or a check box's, radio's or switch's own text
    (`NOT_LABELS`) label a field. A label names one field: fields are named in reading order,
    so the combo box on a label's row takes it before the entry below that row could.
 5. A combo box, spin box or slider still unnamed sits at the right end of a settings row: a
@@ -70,7 +71,7 @@ BESIDE = ("checkbox", "radio")
 OWN_TEXT = ("button", "link", "tab", "menuitem", "listitem", "text", "heading")
 #: Text runs that are controls of their own and never a field's label (rules 4 and 5): a menu
 #: bar's "Search" above a toolbar's split button does not name it.
-NOT_LABELS = ("button", "link", "tab", "menuitem")
+NOT_LABELS = ("button", "link", "tab", "menuitem", "checkbox", "radio", "switch")
 #: Icons that name the field they are drawn in (rule 1): a search entry's magnifier does, its
 #: clear button does not.
 FIELD_ICON_NAMES = ("search", "find", "filter")

@@ -172,6 +172,33 @@ def harmonised_roles(xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) ->
     return roles
 
 
+#: Words that title a menu bar's menus (lower case). A row of runs is a menu bar when at least
+#: `MENU_BAR_TITLES_MIN` of them, and at least half, are such words, the first among them
+#: (`menu_bar_rows`).
+MENU_BAR_TITLES = frozenset({
+    "file", "edit", "view", "go", "search", "find", "help", "tools", "options", "settings", "preferences",
+    "window", "windows", "format", "insert", "bookmarks", "history", "image", "project", "build", "run",
+    "debug", "document", "documents", "selection", "terminal", "tabs", "actions", "archive", "game",
+    "navigation", "layers", "filters", "colors", "select", "sheet", "data", "table", "styles", "text",
+    "playback", "audio", "video", "subtitles", "media", "playlist", "library", "account", "session",
+    "mode", "plugins", "extensions", "code", "message", "calculator", "favorites", "bookmark", "layout"})
+MENU_BAR_TITLES_MIN = 3
+
+
+def menu_bar_rows(xyxy: np.ndarray, texts: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """Rows into ``xyxy`` ``(N, 4)`` of the text runs that make a menu bar: a row of runs
+    (`aligned_lines`) whose first run and at least `MENU_BAR_TITLES_MIN` runs, half the row or
+    more, read a menu title (`MENU_BAR_TITLES`: "File", "Edit", "View", "Help"). The classifier
+    judges each title alone and calls a few of a bar's "File", "View" and "Help" plain text;
+    the bar's titles are menu items (and label no field below them)."""
+    words = np.array([str(t).strip().replace("_", "").lower() in MENU_BAR_TITLES for t in texts], bool)
+    if words.sum() < MENU_BAR_TITLES_MIN:
+        return np.zeros(0, np.int64)
+    out = [row for row in aligned_lines(xyxy, scale, axes=("row",))
+           if words[row[0]] and words[row].sum() >= max(MENU_BAR_TITLES_MIN, len(row) / 2)]
+    return np.concatenate(out) if out else np.zeros(0, np.int64)
+
+
 #: The roles a line of labelled glyphs can share (rule 4).
 GLYPH_LINE_ROLES = ("checkbox", "radio", "switch")
 #: Heights of one line of glyphs differ by at most this factor (a ring read as the letter "O"
