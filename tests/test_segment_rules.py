@@ -109,3 +109,23 @@ def test_menu_glyphs_of_three_strokes_are_found(strokes, scale, fg, bg, found):
            and abs((r.bbox[1] + r.bbox[3]) / 2 - cy) <= 2
            and abs((r.bbox[2] - r.bbox[0]) - side) <= 4 and abs((r.bbox[3] - r.bbox[1]) - side) <= 4]
     assert bool(hit) == found, [r.bbox for r in regions]
+
+
+def _chevron(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, width: int, fill) -> None:
+    d.line((x, y, x + w // 2, y + h, x + w, y), fill=fill, width=width)
+
+
+@pytest.mark.parametrize("draw, scale, box, found", [
+    # GTK's pan-down chevron at scale 2: 20 x 8 px, too flat for the 16 px floor
+    (lambda d: _chevron(d, 100, 30, 20, 8, 3, (50, 50, 50)), 2, (100, 30, 121, 39), True),
+    # a drop-down caret (a solid triangle) 12 x 6 px at scale 1
+    (lambda d: d.polygon([(100, 30), (112, 30), (106, 36)], fill=(60, 60, 60)), 1, (100, 30, 113, 37), True),
+    # a minus key's dash, solid: no glyph (nor a minimize button's, found by where it sits)
+    (lambda d: d.rectangle((100, 30, 107, 31), fill=(40, 40, 40)), 1, (100, 30, 108, 32), False),
+    (lambda d: d.rectangle((100, 30, 115, 33), fill=(40, 40, 40)), 2, (100, 30, 116, 34), False),
+])
+def test_flat_glyphs_are_boxed_and_bars_are_not(draw, scale, box, found):
+    im = Image.new("RGB", (400, 80), LIGHT)
+    draw(ImageDraw.Draw(im))
+    regions = ClassicalSegmenter(scale=scale).segment(np.asarray(im))
+    assert _found(regions, box, tol=3) == found, [r.bbox for r in regions]

@@ -5,7 +5,12 @@ Edges are taken on every color channel (a blue button on a grey bar can have alm
 luminance edge), closed with a small dilation so borders and glyph strokes join, and every
 contour's bounding box becomes a candidate. Candidates are then cleaned in bulk: too small, too
 large or too thin boxes go, and near-identical boxes (the inner and outer edge of one border)
-collapse into one.
+collapse into one. A flat glyph half the size floor tall (a drop-down caret, a menu button's
+chevron at scale 2) is kept unless it is a solid bar (a minus key's dash).
+
+Menu glyphs drawn as three strokes too far apart for the dilation to join them, each too small
+to keep (a hamburger's bars at scale 2, a "more" button's dots), are found as one glyph when the
+three are alike, in line, evenly spaced and alone on their button (`three_strokes`).
 
 A contour's holes are the inside of its border, except where borders touch: fields stacked 3 px
 apart, a text field whose frame runs into a toolbar's edge, a dialog's buttons 4 px apart close
@@ -62,7 +67,15 @@ class ClassicalSegmenter(Segmenter):
         # trough and knob are less) at least 6 times as wide is kept up to 0.98 of the width,
         # however long
         field = (bh >= 22 * scale) & (bh <= 56 * scale) & (bw >= 6 * bh) & (bw <= 0.98 * w)
-        keep = (bw >= min_side) & (bh >= min_side) & (bw * bh <= self.max_area_frac * w * h) \
+        # a flat glyph (a menu button's chevron, a drop-down caret) may be half as tall, 1.25 to
+        # 3 times as wide as tall: GTK's pan-down arrow is 12 x 6 px (22 x 10 at scale 2); a
+        # code line's quote marks, as wide as tall, stay out
+        flat = (bw >= min_side) & (bh >= min_side / 2) & (bw >= 1.25 * bh) & (bw <= 3 * bh) & (bw <= 2 * min_side) \
+            & (bh < min_side)
+        # ... but not a solid bar: a minus key's or a minimize button's dash is no glyph to box
+        # (the title bar's buttons are found by where they sit: `icons.window_controls`)
+        flat[flat] = ~_solid(rgb, xyxy[flat] + np.array([1, 1, -1, -1]))
+        keep = (bw >= min_side) & ((bh >= min_side) | flat) & (bw * bh <= self.max_area_frac * w * h) \
             & (bh <= 0.5 * h) & (((bw <= 0.6 * w) & (np.maximum(bw, bh) <= 25 * np.minimum(bw, bh))) | field)
         # dilation grew every box by one pixel on each side: give it back
         xyxy = np.concatenate([xyxy[keep] + np.array([1, 1, -1, -1], np.int32),
@@ -186,6 +199,22 @@ def three_strokes(rgb: np.ndarray, components: np.ndarray, scale: float = 1.0) -
     holds = (c[..., 0] <= found[:, None, 0]) & (c[..., 2] >= found[:, None, 2]) \
         & (c[..., 1] <= found[:, None, 1]) & (c[..., 3] >= found[:, None, 3])
     return square[~(near & ~own & ~holds).any(axis=1)]
+
+
+def _solid(rgb: np.ndarray, boxes: np.ndarray, fill: float = 0.8) -> np.ndarray:
+    """(K,) bool: whether ink (more than 40 grey levels off the box's border median) fills at
+    least ``fill`` of the rows that hold ink in each of ``boxes`` (K, 4) xyxy of ``rgb``: a
+    bar (a dash, its anti-aliased row aside), not a glyph's strokes (a chevron, a caret)."""
+    out = np.zeros(len(boxes), bool)
+    for k, (x0, y0, x1, y1) in enumerate(np.asarray(boxes, np.int64).tolist()):
+        crop = rgb[max(y0 - 1, 0):y1 + 1, max(x0 - 1, 0):x1 + 1].mean(axis=2)
+        if crop.shape[0] < 3 or crop.shape[1] < 3:
+            continue
+        border = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])
+        ink = np.abs(crop[1:-1, 1:-1] - np.median(border)) > 40
+        rows = ink.any(axis=1)
+        out[k] = bool(rows.any()) and ink[rows].mean() >= fill
+    return out
 
 
 def _stroke_chains(box: np.ndarray, scale: float, axis: int) -> np.ndarray:
