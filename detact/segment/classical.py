@@ -176,7 +176,7 @@ def three_strokes(rgb: np.ndarray, components: np.ndarray, scale: float = 1.0) -
       along its length into three alike, evenly spaced runs: dots 2 px apart, which the
       dilation joined.
 
-    Returns (K, 4) int32 xyxy, each glyph's square about its centre (sides at ``scale`` 1)."""
+    Returns (K, 4) int32 xyxy, each glyph's square about its centre."""
     size = components[:, 2:] - components[:, :2]
     box = components[(size.min(axis=1) < 8 * scale) & (size.max(axis=1) <= STROKE_MAX * scale)].astype(np.int64)
     out = [_stroke_chains(box, scale, axis) for axis in (0, 1)]
@@ -229,11 +229,23 @@ def _stroke_chains(box: np.ndarray, scale: float, axis: int) -> np.ndarray:
         return np.zeros((0, 4), np.int64)
     lo, hi = box[:, axis], box[:, axis + 2]
     side_lo, side_hi = box[:, 1 - axis], box[:, 3 - axis]
-    alike = (np.abs(size[:, None, :] - size[None, :, :]) <= tol).all(axis=2) \
-        & (np.abs(side_lo[:, None] - side_lo[None, :]) <= tol) & (np.abs(side_hi[:, None] - side_hi[None, :]) <= tol)
-    gap = lo[None, :] - hi[:, None]
-    ahead = alike & (gap >= 0) & (gap <= STROKE_GAP * scale)
-    nxt = np.where(ahead.any(axis=1), np.where(ahead, gap, np.iinfo(np.int64).max).argmin(axis=1), -1)
+    # pairs (i, j): j starts within the gap after i ends, found on the boxes sorted by start
+    # (a page of text at scale 2 has thousands of dot-sized pieces: no N x N tables)
+    order = np.argsort(lo, kind="stable")
+    first = np.searchsorted(lo[order], hi, "left")
+    count = np.searchsorted(lo[order], hi + STROKE_GAP * scale, "right") - first
+    i = np.repeat(np.arange(len(box)), count)
+    j = order[np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count) + np.repeat(first, count)]
+    alike = (np.abs(size[i] - size[j]) <= tol).all(axis=1) & (np.abs(side_lo[i] - side_lo[j]) <= tol) \
+        & (np.abs(side_hi[i] - side_hi[j]) <= tol) & (i != j)
+    i, j = i[alike], j[alike]
+    # each box's next one: the nearest such j
+    pick = np.lexsort((lo[j] - hi[i], i))
+    i, j = i[pick], j[pick]
+    head = np.ones(len(i), bool)
+    head[1:] = i[1:] != i[:-1]
+    nxt = np.full(len(box), -1)
+    nxt[i[head]] = j[head]
     prev = np.full(len(box), -1)
     prev[nxt[nxt >= 0]] = np.flatnonzero(nxt >= 0)
     out = []
