@@ -12,7 +12,7 @@ This script asks GTK rather than copying its table: it opens a window under Xvfb
 image-only button per icon name of the bank's freedesktop sets, and one menu button per menu
 glyph, and reads their names back over AT-SPI.
 
-    .venv/bin/python icon_templates/toolkit_names.py          # about 10 s
+    .venv/bin/python icon_templates/toolkit_names.py          # about 5 s
 
 Needs Xvfb, dbus-daemon, at-spi2-core and /usr/bin/python3 with PyGObject (GTK 3) and pyatspi
 (see `training/controls/README.md`).
@@ -30,8 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = ROOT / "detact" / "data" / "icons" / "manifest.json"
 OUT = ROOT / "detact" / "data" / "icons" / "toolkit_names.json"
-#: Icons drawn only on menu buttons (a GNOME app's primary and secondary menus, a split button's
-#: arrow): their buttons are GtkMenuButtons, which GTK names "Menu".
+#: Icons drawn only on menu buttons (a GNOME app's primary and secondary menus): their buttons
+#: are GtkMenuButtons, which GTK names "Menu". A lone drop-down arrow is named so by the
+#: semantics stage (`detact.semantics.labels`, rule 8).
 MENU_GLYPHS = ("open-menu", "view-more", "view-more-horizontal")
 COLUMNS = 40
 
