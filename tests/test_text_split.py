@@ -11,7 +11,8 @@ from detact.text.fast import (capitals_joined, glyph_before, icon_box, icon_edge
                               per_word_confidence, split_at_separators, split_icon_edges, split_leading_glyphs,
                               split_unread_leading_ink, split_unread_trailing_ink, trailing_dots, with_row_height,
                               with_side_room, without_line_above, without_line_below, word_start)
-from detact.text.split import find_underlines, inside_frame, over_cut_strokes, split_line, split_lines
+from detact.text.split import (border_ink, find_underlines, inside_frame, median_ink, over_cut_strokes, split_line,
+                               split_lines)
 
 
 def line_image(parts, size=(420, 30), icon_at=None, underline=None) -> np.ndarray:
@@ -912,3 +913,12 @@ def test_a_frame_side_or_a_comma_beside_the_box_is_no_cut_stroke():
 ])
 def test_a_run_of_small_letters_is_read_as_tall_as_its_row(boxes, tops):
     assert with_row_height(np.array(boxes))[:, 1].tolist() == tops
+
+
+def test_border_ink_finds_a_bar_that_fills_its_window():
+    """A dark bar filling most of its window is ink against the window's border, where the
+    window's own median (the bar's grey) would call the light rim the ink."""
+    window = np.full((5, 12), 240.0)
+    window[1:4] = 40.0                      # 36 of the 60 pixels
+    assert border_ink(window, 40)[1:4].all() and not border_ink(window, 40)[[0, 4]].any()
+    assert median_ink(window.astype(np.uint8), 40)[[0, 4]].all()

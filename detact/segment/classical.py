@@ -29,7 +29,7 @@ import numpy as np
 from ..boxes import areas, centred_under, coverage, field_tall, nms
 from ..elements import Elements
 from ..imageio import screen_scale
-from ..text.split import true_runs
+from ..text.split import border_ink, true_runs
 from .base import Segmenter
 
 
@@ -210,8 +210,7 @@ def _solid(rgb: np.ndarray, boxes: np.ndarray, fill: float = 0.8) -> np.ndarray:
         crop = rgb[max(y0 - 1, 0):y1 + 1, max(x0 - 1, 0):x1 + 1].mean(axis=2)
         if crop.shape[0] < 3 or crop.shape[1] < 3:
             continue
-        border = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])
-        ink = np.abs(crop[1:-1, 1:-1] - np.median(border)) > 40
+        ink = border_ink(crop, 40)[1:-1, 1:-1]
         rows = ink.any(axis=1)
         out[k] = bool(rows.any()) and ink[rows].mean() >= fill
     return out
@@ -267,7 +266,7 @@ def _three_runs(rgb: np.ndarray, box: np.ndarray, scale: float) -> bool:
     crop = rgb[y0:y1, x0:x1].mean(axis=2)
     if crop.size == 0:
         return False
-    ink = np.abs(crop - np.median(np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]]))) > 40
+    ink = border_ink(crop, 40)
     runs = true_runs(ink.any(axis=1) if y1 - y0 >= x1 - x0 else ink.any(axis=0))
     if len(runs) != 3:
         return False

@@ -38,6 +38,14 @@ def median_ink(gray: np.ndarray, contrast: int) -> np.ndarray:
     return np.abs(g - int(np.median(g))) > contrast
 
 
+def border_ink(gray: np.ndarray, contrast: int) -> np.ndarray:
+    """(H, W) bool: the pixels of the grey window ``gray`` more than ``contrast`` grey levels
+    from the median of its border -- ink that may fill most of the window (a solid bar), which
+    `median_ink`'s whole-window median would take for the background."""
+    g = np.asarray(gray, np.float64)
+    return np.abs(g - np.median(np.concatenate([g[0], g[-1], g[:, 0], g[:, -1]]))) > contrast
+
+
 def true_runs(mask: np.ndarray) -> np.ndarray:
     """(K, 2) [start, end) index pairs of the True runs in a 1-D bool array."""
     d = np.diff(np.concatenate([[0], mask.astype(np.int8), [0]]))
