@@ -23,7 +23,8 @@ Rules (all vectorised over the element list):
    short read with an icon-sized frame of its own (`icon_frames`) is looked up on that frame too
    by an `IconRecognizer`, and the surer answer counts (the read may box only the icon's inner glyph). A small region or short
    read between two words of its line (`between_words`: the "=" of "width = 70", a comment's
-   "#" after code) is no icon: a read stays text, a region is left to rule 3.
+   "#" after code) is no icon: a read stays text, a region is left to rule 3; nor is a bracket read
+   after a line's last run (`closing_brackets`: the "{" of "if (x) {").
 3. Text-less regions and unlabelled icons whose ink is not already read as text are read as
    glyphs; a confident read (not one or two characters in several colours, as in rule 2)
    replaces the element it came from. Unlabelled icons need a surer
@@ -194,6 +195,25 @@ def words(elements: Elements) -> np.ndarray:
     return (elements.kind == "text") & np.array([sum(c.isalnum() for c in str(t)) >= 2 for t in elements.text], bool)
 
 
+def _line_neighbours(elements: Elements, neighbours: np.ndarray, max_gap: float, max_height: float
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """Per element, (left, right) (N,) bool: one of ``neighbours`` (N,) bool sits on its line
+    at its left / right within ``max_gap`` of the neighbour's height, the element lying within
+    the neighbour's band, at most ``max_height`` times as tall as it and at least a quarter of it."""
+    b = elements.xyxy.astype(np.int64)
+    h = np.maximum(b[:, 3] - b[:, 1], 1)
+    cy = (b[:, 1] + b[:, 3]) // 2
+    # [i, j]: j is a neighbour on i's line
+    alike = ((np.abs(cy[:, None] - cy[None, :]) * 2 <= h[None, :]) & (h[:, None] <= max_height * h[None, :])
+             & (h[None, :] <= 4 * h[:, None]) & neighbours[None, :])
+    near = max_gap * h[None, :]
+    after = b[None, :, 0] - b[:, None, 2]    # [i, j]: how far j starts right of i's end
+    before = b[:, None, 0] - b[None, :, 2]   # [i, j]: how far i starts right of j's end
+    right = (alike & (after > -2) & (after <= near)).any(axis=1)
+    left = (alike & (before > -2) & (before <= near)).any(axis=1)
+    return left, right
+
+
 def between_words(elements: Elements, max_gap: float = 0.8, max_height: float = 1.5) -> np.ndarray:
     """Per element: a word (`words`) sits on both sides of it on its line, each within
     ``max_gap`` of the word's height (a word space): a "=" or "#" in a line of code, a "&" in a
@@ -202,18 +222,25 @@ def between_words(elements: Elements, max_gap: float = 0.8, max_height: float = 
     height). Such a thing is a character of the line, not an icon. A one-character read is no
     word: a toolbar's icons read "^" and "X" side by side
     (caja's Up and Stop at scale 2) are not each other's line."""
-    b = elements.xyxy.astype(np.int64)
-    h = np.maximum(b[:, 3] - b[:, 1], 1)
-    cy = (b[:, 1] + b[:, 3]) // 2
-    # [i, j]: j is a word of i's line
-    alike = ((np.abs(cy[:, None] - cy[None, :]) * 2 <= h[None, :]) & (h[:, None] <= max_height * h[None, :])
-             & (h[None, :] <= 4 * h[:, None]) & words(elements)[None, :])
-    near = max_gap * h[None, :]
-    after = b[None, :, 0] - b[:, None, 2]    # [i, j]: how far j starts right of i's end
-    before = b[:, None, 0] - b[None, :, 2]   # [i, j]: how far i starts right of j's end
-    right = (alike & (after > -2) & (after <= near)).any(axis=1)
-    left = (alike & (before > -2) & (before <= near)).any(axis=1)
+    left, right = _line_neighbours(elements, words(elements), max_gap, max_height)
     return left & right
+
+
+#: Brackets that close a line of code or text ("if (x) {", "f(a, b) ]"): read alone after the
+#: line's last run, they are its last character (a "{" matched a chevron icon).
+CLOSING_READS = frozenset("{}()[]")
+
+
+def closing_brackets(elements: Elements, max_gap: float = 0.8, max_height: float = 1.5) -> np.ndarray:
+    """(N,) bool: one-bracket reads (`CLOSING_READS`) standing after a text run of two or more
+    characters on their line, within ``max_gap`` of its height (as `between_words`): the end of
+    a line, not an icon."""
+    runs = (elements.kind == "text") & np.array([len(str(t).replace(" ", "")) >= 2 for t in elements.text], bool)
+    brackets = (elements.kind == "text") & np.array([str(t).strip() in CLOSING_READS for t in elements.text], bool)
+    if not brackets.any():
+        return brackets
+    left, _ = _line_neighbours(elements, runs, max_gap, max_height)
+    return brackets & left
 
 
 def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1, subpixel: bool = False) -> Elements:
@@ -228,7 +255,7 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1, su
     # a region as tall as the text beside it is a check box or radio before a label, not a character
     iconish = (elements.kind == "region") & small_square & ~between_words(elements, max_height=0.6)
     chars = np.array([len(str(t).replace(" ", "")) for t in elements.text], np.int64)
-    short = (elements.kind == "text") & (chars <= 2) & small_square & ~between_words(elements)
+    short = (elements.kind == "text") & (chars <= 2) & small_square & ~between_words(elements) & ~closing_brackets(elements)
     one_char = short & (chars <= 1)
     symbols = short & np.array([not any(c.isalnum() for c in str(t)) for t in elements.text], bool)
     bars = short & np.array([bool(PAUSE_READS.fullmatch(str(t).replace(" ", ""))) for t in elements.text], bool)

@@ -19,7 +19,9 @@ from ..runtime import package_data
 from .base import TextEngine
 from .detect import TextDetector
 from .export import RECOGNIZER_HEIGHT
+from .caret import line_carets
 from .lexicon import calculator_keys, known_words, repaired_words
+from .monospace import grid_spaces
 from .recognize import ScreenRecognizer, TextRecognizer
 from .split import (baseline_and_top, find_underlines, inside_frame, line_ink, median_ink, pair_gaps, split_at_columns,
                     over_cut_strokes, split_lines, to_gray, true_runs, with_leading_marks)
@@ -629,6 +631,20 @@ SPACED_MARKS = "/"
 MARK_SPACE = 0.3
 
 
+def monospace_spaces(gray: np.ndarray, xyxy: np.ndarray, texts: list[str], char_x: list[np.ndarray]
+                     ) -> tuple[list[str], list[np.ndarray]]:
+    """``texts`` (one per (N, 4) run of ``gray``, each character's x in ``char_x``) with the
+    spaces of runs set in a monospace font put where their grid's blank cells are
+    (`monospace.grid_spaces`); other runs as read. Returns the texts and the characters' x."""
+    texts, char_x = list(texts), list(char_x)
+    for i, (box, text) in enumerate(zip(xyxy, texts)):
+        x0, y0, x1, y1 = (int(v) for v in box)
+        spaced = grid_spaces(gray[y0:y1, x0:x1], text)
+        if spaced is not None:
+            texts[i], char_x[i] = spaced[0], spaced[1] + x0
+    return texts, char_x
+
+
 def spaced_slashes(gray: np.ndarray, xyxy: np.ndarray, texts: list[str], char_x: list[np.ndarray]
                    ) -> tuple[list[str], list[np.ndarray]]:
     """``texts`` (one per (N, 4) run of ``gray``, each character's x in ``char_x``) with a space
@@ -999,6 +1015,7 @@ class FastTextEngine(TextEngine):
         texts, conf, char_x = self.ellipses_read_apart(source, gray, xyxy, list(texts), conf, char_x)
         xyxy, texts, conf, char_x = self.marks_read_apart(source, gray, xyxy, texts, conf, char_x)
         texts, char_x = phantom_quarters(gray, xyxy, texts, char_x)
+        xyxy, texts, char_x = line_carets(gray, xyxy, texts, char_x)
         read = list(texts)
         xyxy, edges = split_icon_edges(gray, xyxy, char_x)
         xyxy, texts, conf, char_x, leading = split_leading_glyphs(xyxy, texts, conf, char_x, gray)
@@ -1028,6 +1045,7 @@ class FastTextEngine(TextEngine):
         glyphs = np.concatenate([glyphs.reshape(-1, 4), leading]).astype(np.int32)
         texts, conf, char_x = capitals_joined(gray, xyxy, texts, conf, char_x)
         texts, char_x = spaced_slashes(gray, xyxy, texts, char_x)
+        texts, char_x = monospace_spaces(gray, xyxy, texts, char_x)
         xyxy, texts, conf = split_at_separators(xyxy, texts, conf, char_x)
         texts = np.array(calculator_keys([repaired_words(lowered_word_ends(t.strip())) for t in texts]), dtype=object)
         lengths = np.array([len(t) for t in texts])

@@ -329,7 +329,7 @@ def style_changes(a: WordStyle, b: WordStyle, colour_step: float = 56.0, stroke_
 
 
 def monospace_grid(runs: np.ndarray, ink_h: float, min_runs: int = 8, tolerance: float = 0.15,
-                   share: float = 0.85, max_pitch: float = 0.8) -> tuple[float, float] | None:
+                   share: float = 0.85, max_pitch: float = 0.9) -> tuple[float, float] | None:
     """(pitch, origin) in px of the character cells of a monospace line whose (K, 2) column ink
     runs are ``runs``, or None for a proportional one: at least ``min_runs`` runs, and the
     distances between neighbouring run centres, for at least ``share`` of them, within
@@ -576,6 +576,12 @@ def without_rules(line: LineInk, cover: float = 0.9, max_stroke: int = 3) -> Lin
     return _with_ink(line, ink)
 
 
+#: On a monospace line, runs are cut at this many empty cells or more (two spaces and more: a
+#: code comment, a terminal's columns); a word's gap of one cell is wider than the proportional
+#: rule's ``gap_factor`` x the ink height at small sizes ("Save it are of!" fell apart in words).
+MONOSPACE_COLUMN_CELLS = 2
+
+
 def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float = 0.25, contrast: int = 40,
                rgb: np.ndarray | None = None) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]]]:
     """Return (text boxes, icon boxes) for one detected line box of a grayscale image: runs cut
@@ -609,7 +615,14 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
     walled = np.zeros(len(gaps), bool)
     for a, _ in sides:
         walled |= (runs[:-1, 1] <= a) & (runs[1:, 0] > a)
-    groups = [part for g in np.split(runs, np.flatnonzero((gaps > gap_factor * line.ink_h) | walled) + 1)
+    grid = monospace_grid(runs, line.ink_h)
+    if grid is None:
+        wide = gaps > gap_factor * line.ink_h
+    else:   # a monospace line (an editor's, a terminal's): one empty cell is a word space
+        pitch, origin = grid
+        cells = np.floor((runs - origin - np.array([0, 1])) / pitch).astype(np.int64)   # first, last cell
+        wide = cells[1:, 0] - cells[:-1, 1] > MONOSPACE_COLUMN_CELLS
+    groups = [part for g in np.split(runs, np.flatnonzero(wide | walled) + 1)
               for part in split_by_style(line, g)]
     pad = 2
     texts, icons = [], []

@@ -1,0 +1,134 @@
+"""Spaces of monospace text, from the grid its glyphs stand on.
+
+In a monospace font every character, a space included, takes one cell of the same width, and
+each glyph's ink is centred in its cell. The recognizer reads the letters of an editor's or a
+terminal's line well but loses spaces beside punctuation, whose narrow ink leaves a blank no
+wider than one between letters ("# Title" read "#Title", ") {" read "){", "]) # note" read
+"])# note"), and now and then reads a space between two letters in neighbouring cells. The cells
+decide: a run whose glyphs' ink centres all fall on one grid, with as many inked cells as letters
+read, holds one space in each stretch of blank cells between them.
+
+`grid_spaces` finds that grid for one run and returns the text with its spaces where the blank
+cells are; a run that fits no grid (a proportional font, a run with an icon in it) is left as read.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .split import median_ink, true_runs
+
+#: Runs with fewer letters than this, or fewer glyphs standing apart, are left as read: a few
+#: glyphs of a proportional font can fall on some grid by chance.
+MIN_GLYPHS = 8
+#: At least this share of the letters read stand apart (a stretch of ink each; on a grid of
+#: fractional cells, one glyph's width each): monospace glyphs seldom touch, a proportional
+#: font's often do ("fo", "re" at 13 px).
+SEPARATE_GLYPHS = 0.75
+#: A glyph's ink centre may lie this share of a cell from its cell's centre ("r", "j" and "f"
+#: sit a little off centre in most monospace fonts; a proportional font's letters drift further).
+CENTRE_TOLERANCE = 0.2
+#: The cell widths tried, in heights of the run's ink (ascenders to descenders): a monospace
+#: advance is 0.6 em, 0.55-0.9 of that height.
+PITCH_RANGE = (0.4, 1.1)
+PITCH_STEP = 0.02
+#: At most this many spaces the recognizer left out of one run.
+MAX_MISSING = 8
+#: A grid is taken when its cell is a whole number of pixels within this (hinted fonts advance by
+#: whole pixels, so monospace cells are 7, 8 or 9 px wide on screens at scale 1) ...
+WHOLE_PIXELS = 0.05
+#: ... or else when the glyphs' centres lie on average within this share of a cell from their
+#: cells' centres (a proportional font's evenly spaced letters fit a grid less closely) and
+#: `SEPARATE_GLYPHS` of the letters stand apart one by one.
+CLOSE_FIT = 0.03
+#: A glyph's ink is narrower than its cell: the median glyph is at most this share of a cell
+#: wide (a grid of half cells fits the same centres and would put a space between all letters).
+GLYPH_WIDTH = 0.9
+
+
+def _own_line(ink: np.ndarray) -> np.ndarray:
+    """The rows of ``ink`` (h, w) of the tallest stretch of inked rows: the run's own line,
+    without the ascenders or descenders of the lines above and below that its box took in."""
+    rows = true_runs(ink.any(axis=1))
+    k = int(np.argmax(rows[:, 1] - rows[:, 0]))
+    return ink[rows[k, 0]:rows[k, 1]]
+
+
+def _grid(centres: np.ndarray, low: float, high: float) -> tuple[float, float, float] | None:
+    """(origin, pitch, mean offset) of the widest grid of cells ``origin + k * pitch``, pitch
+    between ``low`` and ``high`` px, on whose
+    centres all ``centres`` (K,) lie within `CENTRE_TOLERANCE` (in cells), refined by least
+    squares; the mean offset of the centres from their cells' centres is in cells. None when none."""
+    pitches = np.arange(low, high, PITCH_STEP)
+    if not len(pitches):
+        return None
+    turns = np.exp(2j * np.pi * centres[None, :] / pitches[:, None])      # (P, K)
+    phase = np.angle(turns.mean(axis=1))
+    off = np.angle(turns * np.exp(-1j * phase)[:, None]) / (2 * np.pi)    # in cells, (-0.5, 0.5]
+    fits = np.flatnonzero(np.abs(off).max(axis=1) < CENTRE_TOLERANCE)
+    if not len(fits):
+        return None
+    pitch = float(pitches[fits[-1]])
+    centre0 = phase[fits[-1]] / (2 * np.pi) * pitch
+    cells = np.round((centres - centre0) / pitch)
+    pitch, centre0 = np.polyfit(cells, centres, 1)
+    off = np.abs(centres - (centre0 + cells * pitch)) / pitch
+    if off.max() >= CENTRE_TOLERANCE:
+        return None
+    return float(centre0 - pitch / 2), float(pitch), float(off.mean())
+
+
+def grid_spaces(gray: np.ndarray, text: str, contrast: int = 40) -> tuple[str, np.ndarray] | None:
+    """``text`` (read from the grey run crop ``gray`` (h, w)) with one space in each stretch of
+    blank cells of its monospace grid and none elsewhere, and each character's x (crop
+    columns, (len,)) at its cell's centre; None when the run fits no grid whose inked cells
+    number the letters read (the read is kept as it is)."""
+    letters = [c for c in text if c != " "]
+    n = len(letters)
+    if n < MIN_GLYPHS:
+        return None
+    ink = median_ink(gray, contrast)
+    if not ink.any():
+        return None
+    ink = _own_line(ink)
+    segments = true_runs(ink.any(axis=0))
+    if len(segments) < max(MIN_GLYPHS, SEPARATE_GLYPHS * n):
+        return None
+    widths = segments[:, 1] - segments[:, 0]
+    single = widths <= 1.5 * np.median(widths)      # touching glyphs ("__", "==") span cells
+    # the first and last glyphs' cells are (letters + spaces - 1) cells apart, give or take the
+    # cells of touching glyphs at either end: the spaces read, and up to MAX_MISSING more
+    h, span = ink.shape[0], segments[-1].mean() - segments[0].mean()
+    low = max(PITCH_RANGE[0] * h, span / (len(text.split()) - 1 + n + MAX_MISSING))
+    high = min(PITCH_RANGE[1] * h, span / max(1, n - 3))
+    grid = _grid(segments[single].mean(axis=1), low, high)
+    if grid is None:
+        return None
+    origin, pitch, off = grid
+    if np.median(widths) > GLYPH_WIDTH * pitch:
+        return None
+    if abs(pitch - round(pitch)) > WHOLE_PIXELS and (off > CLOSE_FIT or single.sum() < SEPARATE_GLYPHS * n):
+        return None
+    # the cells each stretch of ink covers: a glyph's side bearings keep it inside its cell
+    first = np.floor((segments[:, 0] - origin) / pitch + CENTRE_TOLERANCE).astype(int)
+    last = np.maximum(first, np.ceil((segments[:, 1] - origin) / pitch - CENTRE_TOLERANCE).astype(int) - 1)
+    middle = origin + (first + last + 1) / 2 * pitch
+    if np.abs(segments.mean(axis=1) - middle).max() >= 2 * CENTRE_TOLERANCE * pitch:
+        return None
+    start = int(first.min())
+    first, last, origin = first - start, last - start, origin + start * pitch
+    inked = np.zeros(int(last.max()) + 1, bool)
+    for a, b in zip(first, last):
+        inked[a:b + 1] = True
+    if inked.sum() != n:
+        return None
+    out, xs, k = [], [], 0
+    for cell, filled in enumerate(inked):
+        if filled:
+            out.append(letters[k])
+            k += 1
+        elif out[-1] == " ":
+            continue
+        else:
+            out.append(" ")
+        xs.append(origin + (cell + 0.5) * pitch)
+    return "".join(out), np.array(xs)

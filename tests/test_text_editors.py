@@ -1,0 +1,164 @@
+"""Text as editors and terminals draw it: monospace lines whose spaces stand beside punctuation
+("# Title", ") {", "]) # note"), a caret after a line's last letter, a "{" closing a line.
+Lines are drawn with DejaVu Sans Mono at 15 px (Pillow advances it 9 px a cell, as hinted
+screens do) and read by the real recognizer."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from detact.elements import Elements
+from detact.icons.glyphs import closing_brackets
+from detact.text.monospace import grid_spaces
+from detact.text.split import split_line, to_gray
+
+MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+SANS = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+needs_fonts = pytest.mark.skipif(not (Path(MONO).is_file() and Path(SANS).is_file()),
+                                 reason="DejaVu Sans and DejaVu Sans Mono are not installed")
+
+
+@pytest.fixture(scope="module")
+def engine():
+    from detact.text.fast import FastTextEngine
+
+    return FastTextEngine(device="cpu")
+
+
+def line_crop(text: str, path: str = MONO, size: int = 15) -> np.ndarray:
+    """(h, w) grey crop of one line of ``text``, dark on white, 4 px of margin."""
+    f = ImageFont.truetype(path, size)
+    img = Image.new("RGB", (int(f.getlength(text)) + 8, size + 8), (255, 255, 255))
+    ImageDraw.Draw(img).text((4, 3), text, fill=(30, 30, 30), font=f)
+    return np.asarray(img.convert("L"))
+
+
+def read_lines(engine, lines: list[str], path: str = MONO, size: int = 15, pitch: int = 22) -> list[str]:
+    """Each of ``lines`` drawn on its own row of one image, read by ``engine``, the runs of each
+    row joined left to right with single spaces."""
+    f = ImageFont.truetype(path, size)
+    img = Image.new("RGB", (560, 20 + pitch * len(lines)), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    for k, text in enumerate(lines):
+        d.text((10, 10 + pitch * k), text, fill=(20, 20, 20), font=f)
+    els = engine.read(np.asarray(img))
+    rows: dict[int, list] = {}
+    for box, kind, text in zip(els.xyxy, els.kind, els.text):
+        if kind == "text":
+            rows.setdefault(int((box[1] + box[3]) / 2 - 10) // pitch, []).append((box[0], str(text)))
+    return [" ".join(t for _, t in sorted(rows.get(k, []))) for k in range(len(lines))]
+
+
+# (drawn, as the recognizer read it, what the grid makes of the read)
+GRID_CASES = [
+    ("# Request request", "#Request request", "# Request request"),
+    ("if (n != NULL) {", "if (n != NULL){", "if (n != NULL) {"),
+    ("buf.append(x[i:j])  # note", "buf.append(x[i:j])# note", "buf.append(x[i:j]) # note"),
+    ("def name(y_list, i_id=None):", "def name (y_list, i_id=None) :", "def name(y_list, i_id=None):"),
+    ("- Close config file", "-Close config file", "- Close config file"),
+    ("return data[1] + y", "return data[1] + y", "return data[1] + y"),
+]
+
+
+@needs_fonts
+@pytest.mark.parametrize("drawn, read, expected", GRID_CASES)
+def test_a_monospace_runs_spaces_are_its_blank_cells(drawn, read, expected):
+    spaced = grid_spaces(line_crop(drawn), read)
+    assert spaced is not None
+    text, xs = spaced
+    assert text == expected
+    assert len(xs) == len(text) and np.all(np.diff(xs) > 0)
+
+
+@needs_fonts
+@pytest.mark.parametrize("drawn, read", [
+    ("Save it", "Saveit"),                          # fewer than MIN_GLYPHS letters: too few to trust
+    ("# Request request", "#Request reques"),       # a letter read short: no grid has one cell per letter
+    ("# Request request", "#Request request!"),     # ... or one too many
+])
+def test_runs_the_grid_cannot_vouch_for_are_left_as_read(drawn, read):
+    assert grid_spaces(line_crop(drawn), read) is None
+
+
+@needs_fonts
+@pytest.mark.parametrize("size", [11, 12, 13, 14, 15, 16])
+def test_proportional_lines_keep_their_spaces(size):
+    """DejaVu Sans's letters are not on a grid, whatever evenly spaced stretch a line has."""
+    lines = ["That for read.", "# That name here", "Close config file open date write!",
+             "Print self be import name on?", "Item client data start open def file!"]
+    for text in lines:
+        spaced = grid_spaces(line_crop(text, SANS, size), text)
+        assert spaced is None or spaced[0] == text, (size, text, spaced)
+
+
+@needs_fonts
+def test_a_monospace_line_is_cut_at_two_blank_cells_not_at_one(engine):
+    """One empty cell is a word space, wider than the proportional rule's 0.8 ink heights at
+    small sizes; two or more part a line's columns."""
+    for text, runs in (("Save it are of!", 1), ("value = 12  size = 4", 2)):
+        f = ImageFont.truetype(MONO, 15)
+        img = Image.new("RGB", (320, 40), (255, 255, 255))
+        ImageDraw.Draw(img).text((10, 10), text, fill=(20, 20, 20), font=f)
+        rgb = np.asarray(img)
+        box = np.array([6, 6, 300, 34])
+        boxes, icons = split_line(to_gray(rgb), box, rgb=rgb)
+        assert len(boxes) == runs and not icons, (text, boxes)
+
+
+@needs_fonts
+def test_code_lines_read_with_their_spaces_and_brackets(engine):
+    lines = ["# Request request", "if (n != NULL && count > 15) {", "- Close config file open date write!",
+             "for (int i = 0; i < n; i++) {", "Save it are of!", "return data[1] + y"]
+    assert read_lines(engine, lines) == lines
+
+
+@needs_fonts
+@pytest.mark.parametrize("text, size", [("cd /tmp", 13), ("cd /tmp", 15), ("printf(x);", 15)])
+def test_a_caret_after_the_last_letter_is_no_character(engine, text, size):
+    """A focused editor's caret: a 1 px bar from above the capitals to below the descenders,
+    2 px after the line's last letter (read "|" and taken off the run)."""
+    f = ImageFont.truetype(SANS, size)
+    img = Image.new("RGB", (260, 40), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    d.text((10, 10), text, fill=(20, 20, 20), font=f)
+    x = 10 + int(f.getlength(text)) + 2
+    _, top, _, bottom = f.getbbox("Ág")
+    d.rectangle((x, 10 + top - 2, x, 10 + bottom + 2), fill=(20, 20, 20))
+    els = engine.read(np.asarray(img))
+    assert [str(t) for t in els.text] == [text]
+    assert els.xyxy[0, 2] < x
+
+
+@needs_fonts
+@pytest.mark.parametrize("text", ["Cool tool", "Icon View", "Install"])
+def test_tall_letters_at_a_runs_ends_stay(engine, text):
+    f = ImageFont.truetype(SANS, 15)
+    img = Image.new("RGB", (260, 40), (255, 255, 255))
+    ImageDraw.Draw(img).text((10, 10), text, fill=(20, 20, 20), font=f)
+    assert [str(t) for t in engine.read(np.asarray(img)).text] == [text]
+
+
+def _runs(*items):
+    """Elements of (box, kind, text)."""
+    return Elements([b for b, _, _ in items], [k for _, k, _ in items], [t for _, _, t in items],
+                    score=[0.9] * len(items))
+
+
+@pytest.mark.parametrize("items, expected", [
+    # a "{" a word space after the line's last run closes the line
+    ([((10, 10, 60, 26), "text", "i++)"), ((66, 10, 73, 26), "text", "{")], [False, True]),
+    ([((10, 10, 60, 26), "text", "f(a, b"), ((64, 10, 70, 26), "text", ")")], [False, True]),
+    # with nothing before it, or far from the line, it may be an icon
+    ([((66, 10, 73, 26), "text", "{")], [False]),
+    ([((10, 10, 60, 26), "text", "i++)"), ((100, 10, 107, 26), "text", "{")], [False, False]),
+    # a one-character read before it is no line ("<" and "{" side by side: two icons)
+    ([((10, 10, 17, 26), "text", "<"), ((22, 10, 29, 26), "text", "{")], [False, False]),
+    # another symbol, or a bracket on another line
+    ([((10, 10, 60, 26), "text", "i++)"), ((66, 10, 73, 26), "text", "^")], [False, False]),
+    ([((10, 10, 60, 26), "text", "i++)"), ((66, 40, 73, 56), "text", "{")], [False, False]),
+])
+def test_closing_brackets(items, expected):
+    assert closing_brackets(_runs(*items)).tolist() == expected
