@@ -10,6 +10,9 @@ read, holds one space in each stretch of blank cells between them.
 
 `grid_spaces` finds that grid for one run and returns the text with its spaces where the blank
 cells are; a run that fits no grid (a proportional font, a run with an icon in it) is left as read.
+It is stricter than `split.monospace_grid`, which decides before reading where a line is cut
+(most glyph steps a whole number of cells): here every glyph must sit in its cell, and the cells
+inked must number the letters read.
 """
 from __future__ import annotations
 

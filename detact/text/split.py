@@ -356,6 +356,13 @@ def monospace_grid(runs: np.ndarray, ink_h: float, min_runs: int = 8, tolerance:
     return pitch, float(phase - pitch / 2)
 
 
+def grid_cells(runs: np.ndarray, grid: tuple[float, float]) -> np.ndarray:
+    """(K, 2) the first and last cell of each (K, 2) column ink run [start, end) on the
+    ``grid`` (pitch, origin) of `monospace_grid`."""
+    pitch, origin = grid
+    return np.floor((runs - origin - np.array([0, 1])) / pitch).astype(np.int64)
+
+
 def split_by_style(line: LineInk, group: np.ndarray, word_gap: float = 0.22) -> list[np.ndarray]:
     """A group of (K, 2) column ink runs cut into runs of one style: candidate cuts are the word
     spaces (gaps of at least ``word_gap`` x the ink height; on a monospace line, `monospace_grid`,
@@ -367,8 +374,7 @@ def split_by_style(line: LineInk, group: np.ndarray, word_gap: float = 0.22) -> 
         return [group]
     grid = monospace_grid(group, line.ink_h)
     if grid is not None:   # a monospace line: a word space is an empty cell, whatever the bearings
-        pitch, origin = grid
-        cells = np.floor((group - origin - np.array([0, 1])) / pitch).astype(np.int64)   # first, last cell
+        cells = grid_cells(group, grid)
         bounds = np.flatnonzero(cells[1:, 0] - cells[:-1, 1] >= 2)
     else:
         bounds = np.flatnonzero(group[1:, 0] - group[:-1, 1] >= max(2.0, word_gap * line.ink_h))
@@ -585,7 +591,8 @@ MONOSPACE_COLUMN_CELLS = 2
 def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float = 0.25, contrast: int = 40,
                rgb: np.ndarray | None = None) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]]]:
     """Return (text boxes, icon boxes) for one detected line box of a grayscale image: runs cut
-    at gaps wider than ``gap_factor`` x the ink height and where the style changes (colour from
+    at gaps wider than ``gap_factor`` x the ink height (on a monospace line, `monospace_grid`, at
+    `MONOSPACE_COLUMN_CELLS` empty cells or more) and where the style changes (colour from
     ``rgb`` (H, W, 3) when given, else gray level; weight; size), leading icons split off. A
     frame around the text (`inside_frame`) is left out first."""
     # runs are found inside the frame (fy0, fy1). Text boxes keep the detector's rows (y0, y1)
@@ -619,8 +626,7 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
     if grid is None:
         wide = gaps > gap_factor * line.ink_h
     else:   # a monospace line (an editor's, a terminal's): one empty cell is a word space
-        pitch, origin = grid
-        cells = np.floor((runs - origin - np.array([0, 1])) / pitch).astype(np.int64)   # first, last cell
+        cells = grid_cells(runs, grid)
         wide = cells[1:, 0] - cells[:-1, 1] > MONOSPACE_COLUMN_CELLS
     groups = [part for g in np.split(runs, np.flatnonzero(wide | walled) + 1)
               for part in split_by_style(line, g)]
