@@ -639,7 +639,7 @@ def monospace_spaces(gray: np.ndarray, xyxy: np.ndarray, texts: list[str], char_
     texts, char_x = list(texts), list(char_x)
     for i, (box, text) in enumerate(zip(xyxy, texts)):
         x0, y0, x1, y1 = (int(v) for v in box)
-        spaced = grid_spaces(gray[y0:y1, x0:x1], text)
+        spaced = grid_spaces(gray[y0:y1, x0:x1], text, np.asarray(char_x[i], np.float64) - x0)
         if spaced is not None:
             texts[i], char_x[i] = spaced[0], spaced[1] + x0
     return texts, char_x

@@ -36,13 +36,19 @@ PITCH_RANGE = (0.4, 1.1)
 PITCH_STEP = 0.02
 #: At most this many spaces the recognizer left out of one run.
 MAX_MISSING = 8
-#: A grid is taken when its cell is a whole number of pixels within this (hinted fonts advance by
+#: The glyphs' centres lie on average within this share of a cell from their cells' centres
+#: (a bold title's letters, 10 px each, fit a 10 px grid at 0.09) ...
+GRID_FIT = 0.06
+#: ... and a grid is taken when its cell is a whole number of pixels within this (hinted fonts advance by
 #: whole pixels, so monospace cells are 7, 8 or 9 px wide on screens at scale 1) ...
 WHOLE_PIXELS = 0.05
 #: ... or else when the glyphs' centres lie on average within this share of a cell from their
 #: cells' centres (a proportional font's evenly spaced letters fit a grid less closely) and
 #: `SEPARATE_GLYPHS` of the letters stand apart one by one.
 CLOSE_FIT = 0.03
+#: The recognizer's letters lie within this share of a cell of the cells they are given (their
+#: median distance): its x positions come in steps of a few pixels, a misread shifts them a cell.
+SHIFTED = 0.5
 #: A glyph's ink is narrower than its cell: the median glyph is at most this share of a cell
 #: wide (a grid of half cells fits the same centres and would put a space between all letters).
 GLYPH_WIDTH = 0.9
@@ -80,14 +86,18 @@ def _grid(centres: np.ndarray, low: float, high: float) -> tuple[float, float, f
     return float(centre0 - pitch / 2), float(pitch), float(off.mean())
 
 
-def grid_spaces(gray: np.ndarray, text: str, contrast: int = 40) -> tuple[str, np.ndarray] | None:
-    """``text`` (read from the grey run crop ``gray`` (h, w)) with one space in each stretch of
-    blank cells of its monospace grid and none elsewhere, and each character's x (crop
-    columns, (len,)) at its cell's centre; None when the run fits no grid whose inked cells
-    number the letters read (the read is kept as it is)."""
+def grid_spaces(gray: np.ndarray, text: str, read_x: np.ndarray | None = None, contrast: int = 40
+                ) -> tuple[str, np.ndarray] | None:
+    """``text`` (read from the grey run crop ``gray`` (h, w), each character's x in crop columns
+    ``read_x`` (len,) when known) with one space in each stretch of blank cells of its monospace
+    grid and none elsewhere, and each character's x (crop columns, (len,)) at its cell's centre;
+    None when the run fits no grid whose inked cells number the letters read, or when the
+    letters read lie on average `SHIFTED` of a cell or more from the cells they would take (a
+    phantom letter read and a real one missed: every space would move by a cell). The read is
+    then kept as it is."""
     letters = [c for c in text if c != " "]
     n = len(letters)
-    if n < MIN_GLYPHS:
+    if n < MIN_GLYPHS or gray.shape[1] < n:
         return None
     ink = median_ink(gray, contrast)
     if not ink.any():
@@ -109,7 +119,8 @@ def grid_spaces(gray: np.ndarray, text: str, contrast: int = 40) -> tuple[str, n
     origin, pitch, off = grid
     if np.median(widths) > GLYPH_WIDTH * pitch:
         return None
-    if abs(pitch - round(pitch)) > WHOLE_PIXELS and (off > CLOSE_FIT or single.sum() < SEPARATE_GLYPHS * n):
+    if off > GRID_FIT or (abs(pitch - round(pitch)) > WHOLE_PIXELS
+                          and (off > CLOSE_FIT or single.sum() < SEPARATE_GLYPHS * n)):
         return None
     # the cells each stretch of ink covers: a glyph's side bearings keep it inside its cell
     first = np.floor((segments[:, 0] - origin) / pitch + CENTRE_TOLERANCE).astype(int)
@@ -124,6 +135,17 @@ def grid_spaces(gray: np.ndarray, text: str, contrast: int = 40) -> tuple[str, n
         inked[a:b + 1] = True
     if inked.sum() != n:
         return None
+    centres = origin + (np.flatnonzero(inked) + 0.5) * pitch
+    if read_x is not None and len(read_x) == len(text):
+        at = np.asarray(read_x, np.float64)[[k for k, c in enumerate(text) if c != " "]]
+        if np.median(np.abs(at - centres)) >= SHIFTED * pitch:
+            return None
+    return _spaced(letters, inked, origin, pitch)
+
+
+def _spaced(letters: list[str], inked: np.ndarray, origin: float, pitch: float) -> tuple[str, np.ndarray]:
+    """The ``letters`` in the ``inked`` (C,) cells of the grid ``origin + k * pitch``, one space for
+    each stretch of blank cells, and each character's x at its cell's centre."""
     out, xs, k = [], [], 0
     for cell, filled in enumerate(inked):
         if filled:
