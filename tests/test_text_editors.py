@@ -95,7 +95,7 @@ def test_proportional_lines_keep_their_spaces(size):
 
 
 @needs_fonts
-def test_a_monospace_line_is_cut_at_two_blank_cells_not_at_one(engine):
+def test_a_monospace_line_is_cut_at_two_blank_cells_not_at_one():
     """One empty cell is a word space, wider than the proportional rule's 0.8 ink heights at
     small sizes; two or more part a line's columns."""
     for text, runs in (("Save it are of!", 1), ("value = 12  size = 4", 2)):

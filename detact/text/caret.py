@@ -103,10 +103,10 @@ def _caret(gray: np.ndarray, box, bar, rest: np.ndarray, contrast: int) -> bool:
     """Whether the thin ink in columns ``bar`` of run ``box`` (the rest of its letters' ink
     ``rest``) is a caret: at most `CARET_WIDTH` px wide, rising `CARET_ABOVE` px
     over the letters and reaching `CARET_BELOW` px under their baseline."""
-    line = baseline_and_top(rest)
-    if bar[1] - bar[0] > CARET_WIDTH or line is None:
+    if bar[1] - bar[0] > CARET_WIDTH:
         return False
-    rows = _bar_rows(gray, box, bar, contrast)
+    line = baseline_and_top(rest)
+    rows = None if line is None else _bar_rows(gray, box, bar, contrast)
     if rows is None:
         return False
     y0 = box[1]

@@ -64,9 +64,9 @@ def _own_line(ink: np.ndarray) -> np.ndarray:
 
 def _grid(centres: np.ndarray, low: float, high: float) -> tuple[float, float, float] | None:
     """(origin, pitch, mean offset) of the widest grid of cells ``origin + k * pitch``, pitch
-    between ``low`` and ``high`` px, on whose
-    centres all ``centres`` (K,) lie within `CENTRE_TOLERANCE` (in cells), refined by least
-    squares; the mean offset of the centres from their cells' centres is in cells. None when none."""
+    between ``low`` and ``high`` px, on whose centres all ``centres`` (K,) lie within
+    `CENTRE_TOLERANCE` (in cells), refined by least squares; the mean offset of the centres from
+    their cells' centres is in cells. None when none."""
     pitches = np.arange(low, high, PITCH_STEP)
     if not len(pitches):
         return None
