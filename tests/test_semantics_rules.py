@@ -378,6 +378,21 @@ def test_radio_takes_a_label_on_its_left_when_none_is_right():
     assert out[1].name == "Small"
 
 
+@pytest.mark.parametrize("label, x1, name", [
+    ("Restore tabs:", 864, "Restore tabs"),      # a Qt form's row: the label column, then the box
+    ("Restore tabs:", 610, "Restore tabs"),      # 328 px off (12 heights of 28 px: 336): still the form's
+    ("Restore tabs:", 560, ""),                  # further: another column's
+    ("Restore tabs", 700, ""),                   # no colon: a word 238 px off is no label of it
+])
+def test_a_form_label_on_the_left_names_a_checkbox_that_keeps_its_box(label, x1, name):
+    out = assign_names(layout(([586, 653, x1, 688], "text", label, "text"),
+                              ([938, 654, 966, 682], "icon", "", "checkbox")))
+    box = out[1]
+    assert box.name == name
+    assert box.bbox == (938, 654, 966, 682)         # the label is a widget of its own
+    assert out[0].parent == -1
+
+
 def test_switch_takes_the_label_far_left_on_its_row():
     out = assign_names(layout(([40, 100, 220, 118], "text", "Developer mode", "text"),
                               ([1100, 96, 1150, 122], "region", "", "switch"),

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw, ImageFont
 from detact.elements import Elements
 from detact.icons.glyphs import closing_brackets
 from detact.text.monospace import grid_spaces
-from detact.text.split import split_line, to_gray
+from detact.text.split import split_line, split_lines, split_lines_on_grids, to_gray
 
 MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
 SANS = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -162,3 +162,92 @@ def _runs(*items):
 ])
 def test_closing_brackets(items, expected):
     assert closing_brackets(_runs(*items)).tolist() == expected
+
+
+NIMBUS_MONO = "/usr/share/fonts/opentype/urw-base35/NimbusMonoPS-Regular.otf"
+LIBERATION_MONO = "/usr/share/fonts/truetype/liberation2/LiberationMono-Regular.ttf"
+
+
+def _font_or_skip(path: str) -> str:
+    if not Path(path).is_file():
+        pytest.skip(f"{Path(path).name} is not installed")
+    return path
+
+
+def _drawn_line(text: str, path: str, size: int, width: int = 480) -> np.ndarray:
+    f = ImageFont.truetype(path, size)
+    img = Image.new("RGB", (width, size + 20), (255, 255, 255))
+    ImageDraw.Draw(img).text((10, 10), text, fill=(20, 20, 20), font=f)
+    return np.asarray(img)
+
+
+# (font, px, line): lines the old pitch estimate took for proportional text and cut into words,
+# each then read alone ("are" lost as "Mare" at a confidence of 0.2)
+WHOLE_LINES = [
+    (NIMBUS_MONO, 15, "Be and start are load."),     # capitals 0.95 of a cell tall: cell > 0.9 ink heights
+    (NIMBUS_MONO, 20, "Be and start are load."),
+    (MONO, 14, "Be and start are load."),            # 8.43 px a cell, drawn at whole pixels
+    # a letter alone, or two that touch, are as wide as an icon: on the grid they are letters
+    (NIMBUS_MONO, 20, "On a line of its own here"),      # the "a" was split off as an icon
+    (NIMBUS_MONO, 25, "OK this is a line of text"),
+    (LIBERATION_MONO, 10, "Do not run this at all now"),  # ... and the "Do" in front
+    (NIMBUS_MONO, 15, "Or request return load self time."),
+]
+
+
+@pytest.mark.parametrize("path, size, text", WHOLE_LINES)
+def test_a_monospace_line_with_one_cell_spaces_stays_one_run(path, size, text):
+    rgb = _drawn_line(text, _font_or_skip(path), size)
+    boxes, icons = split_line(to_gray(rgb), np.array([6, 6, 470, size + 16]), rgb=rgb)
+    assert len(boxes) == 1 and not icons, (boxes, icons)
+
+
+def test_a_comment_the_detector_boxed_apart_takes_its_lines_grid():
+    """The text detector cuts an editor's line at a comment's two spaces; the comment's three
+    glyph runs ("#", "be", "it") are too few to show a grid, and alone they were cut at each
+    word and the "#" taken for an icon. Beside a box on a grid, they stand on that grid."""
+    path = _font_or_skip(LIBERATION_MONO)
+    rgb = _drawn_line("count = value + 12  # be it", path, 15)
+    gray = to_gray(rgb)
+    comment_x = 10 + int(ImageFont.truetype(path, 15).getlength("count = value + 12  ")) - 2
+    lines = np.array([[6, 6, comment_x - 6, 31], [comment_x, 7, 280, 30]])
+    texts, owners, icons, grids = split_lines_on_grids(gray, lines, rgb)
+    assert not len(icons)
+    assert owners.tolist() == [0, 1]
+    assert len(grids) == 2 and np.allclose(grids[:, 4], 9.0)      # Liberation Mono at 15 px: 9 px a cell
+    assert split_lines(gray, lines, rgb)[0].tolist() == texts.tolist()
+
+
+@needs_fonts
+@pytest.mark.parametrize("drawn, read, expected", [
+    ("# id", "#id", "# id"),
+    ("x = 1", "x=1", "x = 1"),
+    ("a  b", "ab", "a b"),
+])
+def test_a_short_run_takes_its_lines_grid_for_its_spaces(drawn, read, expected):
+    """Fewer than MIN_GLYPHS letters fit no grid of their own; given their line's (DejaVu Sans
+    Mono at 15 px: 9 px cells from the pen's start, 4 px in) they are spaced by it."""
+    assert grid_spaces(line_crop(drawn), read) is None
+    spaced = grid_spaces(line_crop(drawn), read, grid=(9.0, 4.0))
+    assert spaced is not None and spaced[0] == expected
+
+
+@needs_fonts
+def test_a_grid_that_does_not_fit_the_run_leaves_it_as_read():
+    """Half a cell off, the glyphs stand between cells: the read is kept."""
+    assert grid_spaces(line_crop("# id"), "#id", grid=(9.0, 8.5)) is None
+
+
+def test_proportional_words_beside_a_monospace_line_keep_their_own_spacing():
+    """A dialog's title drawn beside an editor's code line on the same row is no part of it:
+    its letters do not all stand on the code's cells, so it borrows no grid."""
+    path = _font_or_skip(LIBERATION_MONO)
+    img = Image.new("RGB", (480, 35), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    d.text((10, 10), "count = value + 12", fill=(20, 20, 20), font=ImageFont.truetype(path, 15))
+    d.text((200, 10), "Window Settings", fill=(20, 20, 20), font=ImageFont.truetype(SANS, 15))
+    rgb = np.asarray(img)
+    lines = np.array([[6, 6, 180, 31], [196, 6, 340, 31]])
+    texts, owners, _, grids = split_lines_on_grids(to_gray(rgb), lines, rgb)
+    assert len(grids) == 1 and grids[0, 2] <= 180       # the code's run only
+    assert texts[owners == 1].tolist() and all(box[0] >= 196 for box in texts[owners == 1])

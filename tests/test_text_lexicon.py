@@ -133,6 +133,19 @@ def test_only_menu_items_are_corrected():
     ("II !ok", "|| !ok"),                             # the run after a cut, its start
     ("Part II of the guide", "Part II of the guide"),   # no expression
     ("Henry II and more", "Henry II and more"),
+    # rule 12: a small "l" read as a "1" or an "i" (Nimbus Mono at 13 px)
+    ("https://example.com/c1ient?id=104", "https://example.com/client?id=104"),
+    ("file 1ist from;", "file list from;"),
+    ("i < 1ineName; i++", "i < lineName; i++"),     # an identifier's part
+    ("print ciient be", "print client be"),
+    ("def y_id(result_iist, n_id=None):", "def y_id(result_list, n_id=None):"),
+    ("v1beta h1 file1 data1", "v1beta h1 file1 data1"),   # no word either way
+    ("a11y org.a1ly.Bus be11", "a11y org.a1ly.Bus be11"),   # numeronyms: their "1"s side by side
+    ("kiwi Wii initial", "kiwi Wii initial"),       # words already, or too short
+    ("from the selected peri", "from the selected peri"),   # a last "i": a word cut off
+    # rule 13: a zero ending a word in capitals
+    ("[14:36:15] INF0 Read", "[14:36:15] INFO Read"),
+    ("ABC0 MP3 A0", "ABC0 MP3 A0"),
     ("", ""),
 ])
 def test_repaired_words(read, mended):

@@ -15,7 +15,10 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    control's by half the control's width), with the runs that continue it within a word space
    on its line (a label the line splitter cut in two). The control's box grows to
    cover that label (as toolkits draw the clickable area) while its click point stays on the
-   box itself, and the label's parent is the control; it labels no other control.
+   box itself, and the label's parent is the control; it labels no other control. A form's
+   label on the left, ending in a colon, is a widget of its own (a Qt form layout's row): it
+   names the control (without the colon) from as far as a field's label (12h,
+   `FORM_LABEL_REACH`), and the control's box stays its own.
 3. Switches take the nearest text on their row to the right within 4h, else the nearest to
    their left on the same row (settings pages put the label far left). A label within h of
    the switch is part of its clickable area, as for checkboxes (a web page's <label> around
@@ -72,6 +75,9 @@ OWN_TEXT = ("button", "link", "tab", "menuitem", "listitem", "text", "heading")
 #: Text runs that are controls of their own and never a field's label (rules 4 and 5): a menu
 #: bar's "Search" above a toolbar's split button does not name it.
 NOT_LABELS = ("button", "link", "tab", "menuitem", "checkbox", "radio", "switch")
+#: A form's label (ending in a colon) names a check box, radio or switch on its right from up
+#: to this many of the control's heights away (rule 2), as a field's label does (rule 4).
+FORM_LABEL_REACH = 12
 #: Icons that name the field they are drawn in (rule 1): a search entry's magnifier does, its
 #: clear button does not.
 FIELD_ICON_NAMES = ("search", "find", "filter")
@@ -136,6 +142,16 @@ def _label_beside(boxes, is_text, i, reach_right, reach_left) -> int:
     j = _nearest(right, is_text & line & (right >= overlap) & (right <= reach_right))
     if j < 0:
         j = _nearest(left, is_text & line & (left >= overlap) & (left <= reach_left))
+    return j
+
+
+def _label_of_box(boxes, is_text, form_label, i, switch: bool, menu_glyph: bool) -> int:
+    """Rules 2 and 3: the label of check box, radio, switch or menu glyph ``i`` among the text
+    ``is_text`` (form labels: ``form_label``), or -1."""
+    h = max(1, int(boxes[i, 3]) - int(boxes[i, 1]))
+    j = _label_beside(boxes, is_text, i, 4 * h, np.inf if switch else 0 if menu_glyph else 4 * h)
+    if j < 0 and not menu_glyph:               # a form's label, as far off as a field's
+        j = _label_beside(boxes, is_text & form_label, i, 0, FORM_LABEL_REACH * h)
     return j
 
 
@@ -252,12 +268,17 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
             switch = role[i] == "switch"
             # a menu glyph's item is a menu item (the rest of its label may be called otherwise)
             first = available & ((role == "menuitem") | ~menu_glyph[i])
-            j = _label_beside(elements.xyxy, first, i, 4 * h, np.inf if switch else 0 if menu_glyph[i] else 4 * h)
+            j = _label_of_box(elements.xyxy, first, form_label, i, switch, bool(menu_glyph[i]))
             if j < 0:
                 continue
             run = _label_run(elements.xyxy, available, j, h)
             name[i] = " ".join(str(text[k]) for k in run)
-            if not switch or _gap_between(elements.xyxy, i, j) <= h:
+            # a form's label on the left, ending in a colon, is a widget of its own (a Qt form
+            # layout's "Restore tabs:" beside its check box): it names the box, which keeps its size
+            if elements.xyxy[j, 0] < elements.xyxy[i, 0] and form_label[j]:
+                name[i] = name[i].rstrip().rstrip(":").rstrip()
+                candidates[run] = False                   # it labels nothing else
+            elif not switch or _gap_between(elements.xyxy, i, j) <= h:
                 point[i] = (elements.xyxy[i, :2] + elements.xyxy[i, 2:]) // 2
                 box = np.concatenate([xyxy[[i]], elements.xyxy[run]])
                 xyxy[i] = np.concatenate([box[:, :2].min(axis=0), box[:, 2:].max(axis=0)])

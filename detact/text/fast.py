@@ -24,7 +24,7 @@ from .lexicon import calculator_keys, known_words, repaired_words
 from .monospace import grid_spaces
 from .recognize import ScreenRecognizer, TextRecognizer
 from .split import (baseline_and_top, find_underlines, inside_frame, line_ink, median_ink, pair_gaps, split_at_columns,
-                    over_cut_strokes, split_lines, to_gray, true_runs, with_leading_marks)
+                    over_cut_strokes, split_lines_on_grids, to_gray, true_runs, with_leading_marks)
 
 log = logging.getLogger("detact.text")
 
@@ -631,15 +631,24 @@ SPACED_MARKS = "/"
 MARK_SPACE = 0.3
 
 
-def monospace_spaces(gray: np.ndarray, xyxy: np.ndarray, texts: list[str], char_x: list[np.ndarray]
-                     ) -> tuple[list[str], list[np.ndarray]]:
+def monospace_spaces(gray: np.ndarray, xyxy: np.ndarray, texts: list[str], char_x: list[np.ndarray],
+                     grids: np.ndarray | None = None) -> tuple[list[str], list[np.ndarray]]:
     """``texts`` (one per (N, 4) run of ``gray``, each character's x in ``char_x``) with the
     spaces of runs set in a monospace font put where their grid's blank cells are
-    (`monospace.grid_spaces`); other runs as read. Returns the texts and the characters' x."""
+    (`monospace.grid_spaces`); other runs as read. A run cut from a monospace line (``grids``
+    (M, 6): the boxes cut, pitch, origin; `split.split_lines_on_grids`) stands on its line's
+    grid, however few its letters. Returns the texts and the characters' x."""
     texts, char_x = list(texts), list(char_x)
+    grids = np.zeros((0, 6)) if grids is None else np.asarray(grids, np.float64).reshape(-1, 6)
     for i, (box, text) in enumerate(zip(xyxy, texts)):
         x0, y0, x1, y1 = (int(v) for v in box)
-        spaced = grid_spaces(gray[y0:y1, x0:x1], text, np.asarray(char_x[i], np.float64) - x0)
+        # the box it was cut as (later steps trim a run's ends): most of it, on its rows
+        cols = np.minimum(grids[:, 2], x1) - np.maximum(grids[:, 0], x0)
+        rows = np.minimum(grids[:, 3], y1) - np.maximum(grids[:, 1], y0)
+        share = np.where(rows >= 0.8 * (y1 - y0), cols, 0) / max(1, x1 - x0)
+        line = int(np.argmax(share)) if len(share) else -1
+        grid = (grids[line, 4], grids[line, 5] - x0) if line >= 0 and share[line] >= 0.8 else None
+        spaced = grid_spaces(gray[y0:y1, x0:x1], text, np.asarray(char_x[i], np.float64) - x0, grid=grid)
         if spaced is not None:
             texts[i], char_x[i] = spaced[0], spaced[1] + x0
     return texts, char_x
@@ -975,16 +984,18 @@ class FastTextEngine(TextEngine):
         erased; RGB for the screen recognizer, gray for english_g2)."""
         return self._runs(rgb, to_gray(rgb))[:3]
 
-    def _runs(self, rgb: np.ndarray, gray: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def _runs(self, rgb: np.ndarray, gray: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """`runs` with the gray image (`to_gray` of ``rgb``) already made, and per run (N,) the
         left edge of the detector's own box where the run starts left of it, in the marks
-        `split.with_leading_marks` took in (else -1)."""
+        `split.with_leading_marks` took in (else -1), and the (M, 6) boxes cut from monospace
+        lines with their lines' grids (`split.split_lines_on_grids`)."""
         lines, _ = self.detector.detect(rgb)
         # a letter's stroke the detector's box cut through goes back in, and an opening quote
         # or backtick the detector left out of its line (read again below, `leading_marks_confirmed`)
         lines = over_cut_strokes(gray, lines) if len(lines) else lines
         grown = with_leading_marks(gray, lines) if len(lines) else lines
-        xyxy, _, glyphs = split_lines(gray, grown, rgb) if len(lines) else (lines, None, np.zeros((0, 4), np.int32))
+        xyxy, _, glyphs, grids = (split_lines_on_grids(gray, grown, rgb) if len(lines) else
+                                  (lines, None, np.zeros((0, 4), np.int32), np.zeros((0, 6))))
         xyxy = split_at_columns(gray, xyxy)
         source = rgb if isinstance(self.recognizer, ScreenRecognizer) else gray
         edge = np.full(len(xyxy), -1, np.int32)
@@ -994,7 +1005,7 @@ class FastTextEngine(TextEngine):
             own = int(lines[k, 0])
             starts = (xyxy[:, 0] >= gx0) & (xyxy[:, 0] < own) & (xyxy[:, 2] > own) & (xyxy[:, 1] < y1) & (xyxy[:, 3] > y0)
             edge[starts] = own
-        return xyxy, glyphs, erase_underlines(source, gray, xyxy), edge
+        return xyxy, glyphs, erase_underlines(source, gray, xyxy), edge, grids
 
     def read(self, rgb: np.ndarray) -> Elements:
         """Text runs (kind "text"), plus the glyphs split off the front of labels (by their
@@ -1002,7 +1013,7 @@ class FastTextEngine(TextEngine):
         `split_leading_glyphs`) as kind "region" elements: icon candidates the segmenter may
         have missed."""
         gray = to_gray(rgb)
-        xyxy, glyphs, source, edge = self._runs(rgb, gray)
+        xyxy, glyphs, source, edge, grids = self._runs(rgb, gray)
         if not len(xyxy):
             return Elements()
         x0_split = xyxy[:, 0].copy()
@@ -1045,7 +1056,7 @@ class FastTextEngine(TextEngine):
         glyphs = np.concatenate([glyphs.reshape(-1, 4), leading]).astype(np.int32)
         texts, conf, char_x = capitals_joined(gray, xyxy, texts, conf, char_x)
         texts, char_x = spaced_slashes(gray, xyxy, texts, char_x)
-        texts, char_x = monospace_spaces(gray, xyxy, texts, char_x)
+        texts, char_x = monospace_spaces(gray, xyxy, texts, char_x, grids)
         xyxy, texts, conf = split_at_separators(xyxy, texts, conf, char_x)
         texts = np.array(calculator_keys([repaired_words(lowered_word_ends(t.strip())) for t in texts]), dtype=object)
         lengths = np.array([len(t) for t in texts])

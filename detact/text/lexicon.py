@@ -57,6 +57,15 @@ rule needs no word list:
    "will", "well", "fill", "full" and "pull" (`SHORT_DOUBLE_L`: rule 2 for words under four
    letters, for the common ones only; "This flag wil be removed", read off chrome://flags).
 
+12. A small "l" read as a "1" or an "i" (Nimbus Mono, Courier's shape, at 13 px: "c1ient",
+    "1ist", "ciient", "result_iist"): in a piece of letters (and "1"s, no other digit) that is
+    not words of the list, each part of it (split at capitals: "1ineName" is "1ine" and "Name")
+    is mended when it is four letters or more and not in the list, and every "1" in it made an
+    "l", or else exactly one of its "i"s but the last, makes one ("1ineName" -> "lineName";
+    "v1beta", "h1", "a11y" and "a1ly", "kiwi", "Wii", a cut-off "peri" stay).
+13. A "0" ending a word of three capitals or more (no other digit) is an "O" when that makes a
+    word ("INF0" -> "INFO"; "ABC0", "MP3" stay).
+
 Two more need no word list either:
 
 10. In a URL's query, an "8" or a "6" between a parameter's value that ends in a letter and the
@@ -206,12 +215,12 @@ def _doubled(word: str, words: frozenset[str]) -> str:
 
 
 def repaired_words(text: str, words: frozenset[str] | None = None) -> str:
-    """``text`` with rules 1-8, 10 and 11 of the module docstring applied; ``words`` defaults to
+    """``text`` with rules 1-8 and 10-13 of the module docstring applied; ``words`` defaults to
     `english_words` (without one, only rules 4 to 6, 10 and 11 apply)."""
     words = english_words() if words is None else words
     text = _ZERO_SIZE.sub("0", _DIGITS_WITH_O.sub(lambda m: re.sub("[Oo]", "0", m.group()), text))
     text = _HEX_COLOUR.sub(lambda m: m.group().replace("O", "0"), text)
-    text = _ALPHANUMERIC.sub(lambda m: _zeros_as_o(m.group(), words), text)
+    text = _ALPHANUMERIC.sub(lambda m: _small_l(_zeros_as_o(m.group(), words), words), text)
     text = _SECONDS.sub("s", _EXTENSION.sub(_small_extension, text))
     text = _QUERY.sub(lambda m: _QUERY_AMPERSAND.sub(r"\1&", m.group()), text)
     if _EXPRESSION.search(text):
@@ -293,7 +302,36 @@ def _zeros_as_o(piece: str, words: frozenset[str]) -> str:
     if sum(c.isdigit() for c in piece) != 1 or all(c in string.hexdigits for c in piece):
         return piece
     piece = _ZERO_IN_WORD.sub("O", piece)
+    if len(piece) >= 4 and piece.endswith("0") and piece[:-1].isalpha() and piece[:-1].isupper():   # rule 13
+        return piece[:-1] + "O" if _known(piece[:-1] + "O", words) else piece
     return _ZERO_FIRST.sub(lambda m: "O" + m.group(1) if _known("o" + m.group(1), words) else m.group(0), piece)
+
+
+#: The parts of an identifier (rule 12): a capital and small letters, or small letters (and
+#: "1"s read for "l").
+_CAMEL_PART = re.compile(r"[A-Z]?[a-z1]+|[A-Z]+(?![a-z])")
+
+
+def _small_l(piece: str, words: frozenset[str]) -> str:
+    """``piece`` (letters and digits) with rule 12 applied."""
+    if not words or any(c.isdigit() and c != "1" for c in piece) or not any(c.islower() for c in piece):
+        return piece
+    return _CAMEL_PART.sub(lambda m: _small_l_part(m.group(), words), piece)
+
+
+def _small_l_part(part: str, words: frozenset[str]) -> str:
+    """One part of `_small_l`: mended when four letters or more, no word, and its "1"s as "l"s,
+    or else exactly one of its "i"s as an "l", make one."""
+    # a numeronym ("a11y", read "a1ly") has its "1"s side by side
+    if len(part) < 4 or re.search("1[1l]|l1", part) or ("1" not in part and _known(part, words)):
+        return part
+    if "1" in part:
+        mended = part.replace("1", "l")
+        return mended if mended[1:].islower() and _known(mended, words) else part
+    # not a last "i": a word cut off at its run's end ("peri" of "period") is no "perl"
+    found = [part[:k] + "l" + part[k + 1:] for k, c in enumerate(part[:-1]) if c == "i"]
+    found = [w for w in found if _known(w, words)]
+    return found[0] if len(found) == 1 else part
 
 
 def _small_extension(m: re.Match) -> str:

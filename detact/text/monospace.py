@@ -20,9 +20,11 @@ import numpy as np
 
 from .split import median_ink, true_runs
 
-#: Runs with fewer letters than this, or fewer glyphs standing apart, are left as read: a few
-#: glyphs of a proportional font can fall on some grid by chance.
+#: Runs with fewer letters than this, or fewer stretches of ink standing apart than
+#: `MIN_SEGMENTS`, are left as read: a few glyphs of a proportional font can fall on some grid
+#: by chance. Small monospace text touches in pairs ("Re", "be" in Liberation Mono at 12 px).
 MIN_GLYPHS = 8
+MIN_SEGMENTS = 6
 #: At least this share of the letters read stand apart (a stretch of ink each; on a grid of
 #: fractional cells, one glyph's width each): monospace glyphs seldom touch, a proportional
 #: font's often do ("fo", "re" at 13 px).
@@ -49,9 +51,10 @@ CLOSE_FIT = 0.03
 #: The recognizer's letters lie within this share of a cell of the cells they are given (their
 #: median distance): its x positions come in steps of a few pixels, a misread shifts them a cell.
 SHIFTED = 0.5
-#: A glyph's ink is narrower than its cell: the median glyph is at most this share of a cell
-#: wide (a grid of half cells fits the same centres and would put a space between all letters).
-GLYPH_WIDTH = 0.9
+#: A glyph's ink is no wider than its cell: the median glyph is at most this share of a cell
+#: wide, and half a pixel (a grid of half cells fits the same centres and would put a space
+#: between all letters; Liberation Mono's letters fill their 7 px cells at 12 px).
+GLYPH_WIDTH = 1.0
 
 
 def _own_line(ink: np.ndarray) -> np.ndarray:
@@ -86,25 +89,28 @@ def _grid(centres: np.ndarray, low: float, high: float) -> tuple[float, float, f
     return float(centre0 - pitch / 2), float(pitch), float(off.mean())
 
 
-def grid_spaces(gray: np.ndarray, text: str, read_x: np.ndarray | None = None, contrast: int = 40
-                ) -> tuple[str, np.ndarray] | None:
+def grid_spaces(gray: np.ndarray, text: str, read_x: np.ndarray | None = None, contrast: int = 40,
+                grid: tuple[float, float] | None = None) -> tuple[str, np.ndarray] | None:
     """``text`` (read from the grey run crop ``gray`` (h, w), each character's x in crop columns
     ``read_x`` (len,) when known) with one space in each stretch of blank cells of its monospace
     grid and none elsewhere, and each character's x (crop columns, (len,)) at its cell's centre;
     None when the run fits no grid whose inked cells number the letters read, or when the
     letters read lie on average `SHIFTED` of a cell or more from the cells they would take (a
     phantom letter read and a real one missed: every space would move by a cell). The read is
-    then kept as it is."""
+    then kept as it is. ``grid`` (pitch, origin in crop columns), when the run's line showed it
+    (`split.monospace_grid`), is taken instead of one fitted to the run's own few glyphs."""
     letters = [c for c in text if c != " "]
     n = len(letters)
-    if n < MIN_GLYPHS or gray.shape[1] < n:
+    if n < (2 if grid is not None else MIN_GLYPHS) or gray.shape[1] < n:
         return None
     ink = median_ink(gray, contrast)
     if not ink.any():
         return None
     ink = _own_line(ink)
     segments = true_runs(ink.any(axis=0))
-    if len(segments) < max(MIN_GLYPHS, SEPARATE_GLYPHS * n):
+    if grid is not None:
+        return _on_grid(letters, segments, read_x, text, *grid[::-1])
+    if len(segments) < max(MIN_SEGMENTS, SEPARATE_GLYPHS * n):
         return None
     widths = segments[:, 1] - segments[:, 0]
     single = widths <= 1.5 * np.median(widths)      # touching glyphs ("__", "==") span cells
@@ -117,11 +123,19 @@ def grid_spaces(gray: np.ndarray, text: str, read_x: np.ndarray | None = None, c
     if grid is None:
         return None
     origin, pitch, off = grid
-    if np.median(widths) > GLYPH_WIDTH * pitch:
+    if np.median(widths) > GLYPH_WIDTH * pitch + 0.5:    # a fitted pitch is a little short of 7.0
         return None
     if off > GRID_FIT or (abs(pitch - round(pitch)) > WHOLE_PIXELS
                           and (off > CLOSE_FIT or single.sum() < SEPARATE_GLYPHS * n)):
         return None
+    return _on_grid(letters, segments, read_x, text, origin, pitch)
+
+
+def _on_grid(letters: list[str], segments: np.ndarray, read_x: np.ndarray | None, text: str,
+             origin: float, pitch: float) -> tuple[str, np.ndarray] | None:
+    """`grid_spaces` once the grid ``origin + k * pitch`` is known: the ``letters`` read (of
+    ``text``, at ``read_x``) in the cells the (K, 2) stretches of ink ``segments`` cover."""
+    n = len(letters)
     # the cells each stretch of ink covers: a glyph's side bearings keep it inside its cell
     first = np.floor((segments[:, 0] - origin) / pitch + CENTRE_TOLERANCE).astype(int)
     last = np.maximum(first, np.ceil((segments[:, 1] - origin) / pitch - CENTRE_TOLERANCE).astype(int) - 1)

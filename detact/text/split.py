@@ -328,15 +328,34 @@ def style_changes(a: WordStyle, b: WordStyle, colour_step: float = 56.0, stroke_
     return pixels >= 15 and min(a.runs, b.runs) >= 2 and one_line and ratio(a.height, b.height) >= height_ratio
 
 
+#: A monospace pitch this close to a whole number of pixels is that number: screens draw hinted
+#: fonts at whole-pixel advances, and a cell off by 0.03 px drifts a pixel over 30 cells.
+WHOLE_PIXEL_PITCH = 0.06
+#: How closely a monospace line's glyph centres line up on their best pitch (the length of the
+#: mean of their phases, 1 when every centre is on a cell's centre): code and terminal lines
+#: 0.90-0.98, proportional lines 0.49-0.85 (a 24 px "[khungtaskd]") on the app corpora.
+COHERENCE = 0.88
+#: ... over at least this many glyphs: a few letters of a proportional word line up by chance
+#: ("styles.css", 8 glyphs: 0.94) ...
+COHERENT_GLYPHS = 12
+#: ... with a cell at most this share of the line's ink height (a line without descenders in
+#: Nimbus Mono: capitals 0.95 of a cell tall).
+COHERENT_MAX_PITCH = 1.1
+
+
 def monospace_grid(runs: np.ndarray, ink_h: float, min_runs: int = 8, tolerance: float = 0.15,
-                   share: float = 0.85, max_pitch: float = 0.9) -> tuple[float, float] | None:
+                   share: float = 0.85, max_pitch: float = 0.9, coherent_only: bool = False
+                   ) -> tuple[float, float] | None:
     """(pitch, origin) in px of the character cells of a monospace line whose (K, 2) column ink
     runs are ``runs``, or None for a proportional one: at least ``min_runs`` runs, and the
     distances between neighbouring run centres, for at least ``share`` of them, within
-    ``tolerance`` of a whole number of pitches (the median of the distances of runs about as
-    wide as most; a run of two glyphs that touch is one and a half). A letter's cell is narrower
-    than ``max_pitch`` of the line's ink height ``ink_h``: a toolbar's icons set at a regular
-    pitch are no monospace text. The origin is where the cells start, from the centres' phase."""
+    ``tolerance`` of a whole number of pitches: the pitch on which the centres of runs about as
+    wide as most (a run of two glyphs that touch is one and a half) line up closely
+    (`_coherent_pitch`), a cell at most `COHERENT_MAX_PITCH` of the line's ink height ``ink_h``
+    (Nimbus Mono's capitals are 0.95 of a cell tall); else (unless ``coherent_only``) the
+    median distance between those runs, a cell at most ``max_pitch`` of ``ink_h``: a toolbar's
+    icons set at a regular pitch are no monospace text. The origin is where the cells start,
+    from the centres' phase."""
     if len(runs) < min_runs:
         return None
     widths = runs[:, 1] - runs[:, 0]
@@ -346,14 +365,36 @@ def monospace_grid(runs: np.ndarray, ink_h: float, min_runs: int = 8, tolerance:
     single = narrow[1:] & narrow[:-1]
     if single.sum() < min_runs // 2:
         return None
-    pitch = float(np.median(steps[single]))
-    if pitch < 3 or pitch > max_pitch * ink_h:
-        return None
-    ratio = steps[single] / pitch
-    if (np.abs(ratio - np.round(ratio)) <= tolerance).mean() < share:
+    on_grid = lambda p: (np.abs(steps[single] / p - np.round(steps[single] / p)) <= tolerance).mean() >= share  # noqa: E731
+    median = float(np.median(steps[single]))
+    pitch = _coherent_pitch(centres[narrow], median)
+    if pitch is None or not on_grid(pitch) or pitch > COHERENT_MAX_PITCH * ink_h:
+        pitch = None if coherent_only or not on_grid(median) or median > max_pitch * ink_h else median
+    if pitch is None or pitch < 3:
         return None
     phase = np.angle(np.exp(2j * np.pi * centres / pitch).mean()) / (2 * np.pi) * pitch   # cell centres
     return pitch, float(phase - pitch / 2)
+
+
+def _coherent_pitch(centres: np.ndarray, step: float) -> float | None:
+    """The pitch within a fifth of ``step`` (the median distance between neighbouring glyphs)
+    on which the glyphs' ink ``centres`` (K,) line up best, refined by least squares and snapped
+    to whole pixels (`WHOLE_PIXEL_PITCH`), when they line up closely (`COHERENCE`, over at least
+    `COHERENT_GLYPHS`); else None.
+    A fractional advance (a web page's 14 px code, 8.43 px a cell) drawn at whole pixels spreads
+    the steps between 7.5 and 9.5, and half-pixel steps make the median a half pixel off."""
+    if len(centres) < COHERENT_GLYPHS:
+        return None
+    pitches = np.arange(0.8 * step, 1.25 * step, 0.02)
+    coherence = np.abs(np.exp(2j * np.pi * centres[None, :] / pitches[:, None]).mean(axis=1))
+    if coherence.max() < COHERENCE:
+        return None
+    pitch = float(pitches[np.argmax(coherence)])
+    centre0 = np.angle(np.exp(2j * np.pi * centres / pitch).mean()) / (2 * np.pi) * pitch
+    cells = np.round((centres - centre0) / pitch)
+    if np.ptp(cells) > 0:
+        pitch = float(np.polyfit(cells, centres, 1)[0])
+    return float(round(pitch)) if abs(pitch - round(pitch)) <= WHOLE_PIXEL_PITCH else pitch
 
 
 def grid_cells(runs: np.ndarray, grid: tuple[float, float]) -> np.ndarray:
@@ -363,16 +404,19 @@ def grid_cells(runs: np.ndarray, grid: tuple[float, float]) -> np.ndarray:
     return np.floor((runs - origin - np.array([0, 1])) / pitch).astype(np.int64)
 
 
-def split_by_style(line: LineInk, group: np.ndarray, word_gap: float = 0.22) -> list[np.ndarray]:
+def split_by_style(line: LineInk, group: np.ndarray, word_gap: float = 0.22,
+                   grid: tuple[float, float] | None = None) -> list[np.ndarray]:
     """A group of (K, 2) column ink runs cut into runs of one style: candidate cuts are the word
     spaces (gaps of at least ``word_gap`` x the ink height; on a monospace line, `monospace_grid`,
     an empty character cell: a "." or "(" after "self" stands in the middle of its cell, as far
     from the "f" as a word space would be); a cut is made where the run so far
     and the next word differ in colour, weight or size (`style_changes`). Comparing with the
-    whole run so far, not the last word alone, keeps short words from being measured alone."""
+    whole run so far, not the last word alone, keeps short words from being measured alone.
+    ``grid`` is the whole line's (`monospace_grid`), when known: a comment's few words after
+    two blank cells ("# at or") are too few to show the grid themselves."""
     if len(group) < 2:
         return [group]
-    grid = monospace_grid(group, line.ink_h)
+    grid = grid if grid is not None else monospace_grid(group, line.ink_h)
     if grid is not None:   # a monospace line: a word space is an empty cell, whatever the bearings
         cells = grid_cells(group, grid)
         bounds = np.flatnonzero(cells[1:, 0] - cells[:-1, 1] >= 2)
@@ -437,14 +481,38 @@ def coloured_icon(line: LineInk, blob: np.ndarray, word: np.ndarray, colour_step
     return min(a.pixels, b.pixels) >= 10 and float(np.abs(a.colour - b.colour).max()) >= colour_step
 
 
-def leading_icon(line: LineInk, group: np.ndarray, following: np.ndarray, icon_gap: float = 0.25) -> bool:
+def grid_letters(line: LineInk, blob: np.ndarray, rest: np.ndarray, grid: tuple[float, float],
+                 tolerance: float = 0.25) -> bool:
+    """Whether the column run ``blob`` [start, end) of a monospace line (``grid`` (pitch, origin))
+    spans whole cells as touching letters do: its centre within ``tolerance`` of a cell from
+    the middle of the whole cells its width makes, its width at most those cells' (and a pixel), and its ink
+    no taller than that of the word after it (``rest``, (K, 2) runs)."""
+    pitch, origin = grid
+    count = max(1, round((blob[1] - blob[0]) / pitch))
+    # the centre of ``count`` whole cells lies on a cell's centre (odd count) or edge (even)
+    at = (blob[0] + blob[1]) / 2 - origin - count / 2 * pitch
+    if abs(at / pitch - round(at / pitch)) > tolerance or blob[1] - blob[0] > count * pitch + 1:
+        return False
+    if not len(rest):
+        return False
+    blob_rows = np.flatnonzero(line.ink[:, blob[0]:blob[1]].any(axis=1))
+    rest_rows = np.flatnonzero(line.ink[:, rest[0, 0]:rest[-1, 1]].any(axis=1))
+    return len(blob_rows) > 0 and blob_rows[-1] - blob_rows[0] <= rest_rows[-1] - rest_rows[0]
+
+
+def leading_icon(line: LineInk, group: np.ndarray, following: np.ndarray, icon_gap: float = 0.25,
+                 grid: tuple[float, float] | None = None) -> bool:
     """Whether the first ink run of ``group`` (a run of (K, 2) column runs) is an icon in front
     of a label rather than a letter: a blob about as wide as the line is tall, then a clear gap
     (wider than the letter spacing of the word that follows) and a word (in this group or, when
     the blob stands alone, in ``following``); or a box (`box_like`), with or without a word; or,
-    at least 2 px off a word of two or more runs, a blob in another colour (`coloured_icon`)."""
+    at least 2 px off a word of two or more runs, a blob in another colour (`coloured_icon`).
+    On a monospace line (``grid``, `monospace_grid`) a blob that fills its cells like letters
+    (`grid_letters`) is letters: two that touch ("Or" in Nimbus Mono) are as wide as an icon."""
     ink_h = line.ink_h
     first = group[0]
+    if grid is not None and grid_letters(line, first, group[1:] if len(group) > 1 else following, grid):
+        return False
     fw = first[1] - first[0]
     col_rows = np.flatnonzero(line.ink[:, first[0]:first[1]].any(axis=1))
     fh = col_rows[-1] - col_rows[0] + 1 if len(col_rows) else 0
@@ -595,6 +663,49 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
     `MONOSPACE_COLUMN_CELLS` empty cells or more) and where the style changes (colour from
     ``rgb`` (H, W, 3) when given, else gray level; weight; size), leading icons split off. A
     frame around the text (`inside_frame`) is left out first."""
+    texts, icons, *_ = _split_line(gray, box, gap_factor, icon_gap, contrast, rgb)
+    return texts, icons
+
+
+#: A line box whose own glyphs are too few to show a monospace grid takes the grid of a box
+#: beside it on its row (the detector cuts an editor's line at a comment's two spaces: "x = 1
+#: |  # note"), when no more than this many of that grid's cells lie between them ...
+NEIGHBOUR_CELLS = 6
+#: ... and its glyphs' ink centres stand on that grid's cell centres within this share of a cell.
+NEIGHBOUR_FIT = 0.2
+
+
+def _neighbour_grid(runs: np.ndarray, ink_h: int, x0: int, grid: tuple[float, float, int] | None
+                    ) -> tuple[float, float] | None:
+    """The grid (pitch, origin in the line's crop columns) of a neighbouring box's monospace line,
+    ``grid`` (pitch, origin in image columns, its ink height), when the (K, 2) column runs
+    ``runs`` of a line cropped at image column ``x0`` (ink height ``ink_h``) stand on it (three
+    glyphs or more no wider than a cell, and every run, touching glyphs too, centred on the
+    whole cells its width makes); else None. The ink heights are not compared: a line box's
+    ink takes in the letters of the lines above and below."""
+    if grid is None or len(runs) < 2:
+        return None
+    pitch, origin, _ = grid
+    if pitch > 1.1 * ink_h:   # letters, not icons set at some pitch
+        return None
+    widths = runs[:, 1] - runs[:, 0]
+    if (widths <= pitch).sum() < 3:
+        return None
+    # every run fills whole cells: its centre in the middle of as many cells as its width makes
+    count = np.maximum(1, np.round(widths / pitch))
+    at = ((runs[:, 0] + runs[:, 1]) / 2 + x0 - origin) / pitch - count / 2
+    if np.abs(at - np.round(at)).max() > NEIGHBOUR_FIT or (widths > count * pitch + 1).any():
+        return None
+    return pitch, origin - x0
+
+
+def _split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float = 0.25, contrast: int = 40,
+                rgb: np.ndarray | None = None, neighbour: tuple[float, float, int] | None = None) -> tuple:
+    """`split_line`, also given the monospace grid of a box beside this one on its row
+    (``neighbour``: pitch, origin in image columns, ink height; `_neighbour_grid`). Returns
+    (text boxes, icon boxes, this line's own grid to lend, the grid its runs stand on), each
+    grid the same way as ``neighbour``, and only when its glyphs line up closely on it
+    (`_coherent_pitch`; else None)."""
     # runs are found inside the frame (fy0, fy1). Text boxes keep the detector's rows (y0, y1)
     # unless the frame has a side too: a field's bottom border left in the crop turns the
     # recognizer's "Filter" into "Fiter", but a menu bar's "Command" cut off from the rule under
@@ -603,7 +714,7 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
     y0, y1 = (fy0, fy1) if (x0, x1) != (int(box[0]), int(box[2])) else (int(box[1]), int(box[3]))
     line = line_ink(gray, (x0, fy0, x1, fy1), contrast, rgb)
     if line is None:
-        return ([(x0, y0, x1, y1)], []) if gray[y0:y1, x0:x1].size else ([], [])
+        return ([(x0, y0, x1, y1)], [], None, None) if gray[y0:y1, x0:x1].size else ([], [], None, None)
     line = without_rules(line)
     runs = true_runs(line.ink.any(axis=0))
     sides = frame_sides(line)
@@ -613,9 +724,9 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
         runs = true_runs(line.ink.any(axis=0))
     r0, r1 = line.rows
     if len(runs) == 1 and box_like(line, runs[0]):   # a check box on its own
-        return [], [(x0 + int(runs[0, 0]), fy0 + r0, x0 + int(runs[0, 1]), fy0 + r1 + 1)]
+        return [], [(x0 + int(runs[0, 0]), fy0 + r0, x0 + int(runs[0, 1]), fy0 + r1 + 1)], None, None
     if len(runs) <= 1:
-        return [(x0, y0, x1, y1)], []
+        return [(x0, y0, x1, y1)], [], None, None
     gaps = runs[1:, 0] - runs[:-1, 1]
     # group ink runs into words/phrases: cut at gaps clearly wider than a word space or holding
     # a frame's side, then where the style changes at a word space
@@ -623,20 +734,26 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
     for a, _ in sides:
         walled |= (runs[:-1, 1] <= a) & (runs[1:, 0] > a)
     grid = monospace_grid(runs, line.ink_h)
+    # a grid its glyphs line up on closely (`_coherent_pitch`) is lent to the boxes beside it
+    # and spaces its runs however few their letters (`monospace.grid_spaces`); a looser one only
+    # decides where the line is cut
+    sure = grid if grid is None else monospace_grid(runs, line.ink_h, coherent_only=True)
+    if grid is None:
+        grid = sure = _neighbour_grid(runs, line.ink_h, x0, neighbour)
     if grid is None:
         wide = gaps > gap_factor * line.ink_h
     else:   # a monospace line (an editor's, a terminal's): one empty cell is a word space
         cells = grid_cells(runs, grid)
         wide = cells[1:, 0] - cells[:-1, 1] > MONOSPACE_COLUMN_CELLS
     groups = [part for g in np.split(runs, np.flatnonzero(wide | walled) + 1)
-              for part in split_by_style(line, g)]
+              for part in split_by_style(line, g, grid=grid)]
     pad = 2
     texts, icons = [], []
     for g_i, group in enumerate(groups):
         following = groups[g_i + 1] if g_i + 1 < len(groups) else group[:0]
         if dotted(line, group):   # a toolbar's grip or a vertical ellipsis: no letters (the
             continue              # segmenter finds an ellipsis; a grip is nothing to click)
-        if leading_icon(line, group, following, icon_gap):
+        if leading_icon(line, group, following, icon_gap, grid):
             icons.append((x0 + int(group[0, 0]), fy0 + r0, x0 + int(group[0, 1]), fy0 + r1 + 1))
             group = group[1:]
             if not len(group):
@@ -647,7 +764,8 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
         gx0 = x0 + max(lo, int(group[0, 0]) - pad)
         gx1 = x0 + min(hi, int(group[-1, 1]) + pad)
         texts.append((gx0, y0, gx1, y1))
-    return texts, icons
+    in_image = lambda g: None if g is None else (g[0], g[1] + x0, line.ink_h)  # noqa: E731
+    return texts, icons, in_image(sure if neighbour is None else None), in_image(sure)
 
 
 def over_cut_strokes(gray: np.ndarray, xyxy: np.ndarray, contrast: int = 40, stroke: int = 2, pad: int = 2
@@ -729,15 +847,50 @@ def with_leading_marks(gray: np.ndarray, xyxy: np.ndarray, contrast: int = 40, r
 def split_lines(gray: np.ndarray, xyxy: np.ndarray, rgb: np.ndarray | None = None
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Split every line box (colours from ``rgb`` when given). Returns (text boxes, index of
-    the source line per text box, icon boxes)."""
-    texts, owners, icons = [], [], []
-    for i, box in enumerate(xyxy):
-        t, ic = split_line(gray, box, rgb=rgb)
+    the source line per text box, icon boxes); `split_lines_on_grids` says more."""
+    return split_lines_on_grids(gray, xyxy, rgb)[:3]
+
+
+def split_lines_on_grids(gray: np.ndarray, xyxy: np.ndarray, rgb: np.ndarray | None = None
+                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """`split_lines`, and (M, 6) float the text boxes cut from monospace lines whose glyphs
+    line up closely on their grid (`_coherent_pitch`): box x0, y0, x1, y1, then the pitch and
+    origin (image column) of its line's grid. A line box too short to show a grid of its own
+    takes that of a box beside it on its row (`_neighbour_grid`)."""
+    split = [_split_line(gray, box, rgb=rgb) for box in xyxy]
+    for i, j in _row_neighbours(xyxy, [own for _, _, own, _ in split]):
+        again = _split_line(gray, xyxy[i], rgb=rgb, neighbour=split[j][2])
+        split[i] = (*again[:2], None, again[3])
+    texts, owners, icons, grids = [], [], [], []
+    for i, (t, ic, _, grid) in enumerate(split):
         texts += t
         owners += [i] * len(t)
         icons += ic
+        if grid is not None:
+            grids += [(*box, grid[0], grid[1]) for box in t]
     as_boxes = lambda b: np.array(b, np.int32).reshape(-1, 4)  # noqa: E731
-    return as_boxes(texts), np.array(owners, np.int64), as_boxes(icons)
+    return as_boxes(texts), np.array(owners, np.int64), as_boxes(icons), np.array(grids, np.float64).reshape(-1, 6)
+
+
+def _row_neighbours(xyxy: np.ndarray, grids: list) -> list[tuple[int, int]]:
+    """(i, j) pairs of line boxes ``xyxy`` (N, 4): box i has no monospace grid (``grids``, one
+    per box: (pitch, origin, ink height) or None) and box j, which has one, stands beside it on
+    its row (their rows overlap by 70% of the shorter box) no more than `NEIGHBOUR_CELLS` of j's
+    cells away; the nearest such j."""
+    b = np.asarray(xyxy, np.int64).reshape(-1, 4)
+    has = np.array([g is not None for g in grids], bool)
+    if not has.any() or has.all():
+        return []
+    i, j = np.flatnonzero(~has), np.flatnonzero(has)
+    pitch = np.array([grids[k][0] for k in j])
+    h = b[:, 3] - b[:, 1]
+    overlap = np.minimum(b[i, None, 3], b[None, j, 3]) - np.maximum(b[i, None, 1], b[None, j, 1])
+    gap = np.maximum(b[i, None, 0] - b[None, j, 2], b[None, j, 0] - b[i, None, 2]).astype(np.float64)
+    ok = (overlap >= 0.7 * np.minimum(h[i, None], h[None, j])) & (gap <= NEIGHBOUR_CELLS * pitch[None, :])
+    gap[~ok] = np.inf
+    nearest = gap.argmin(axis=1)
+    rows = np.flatnonzero(ok.any(axis=1))
+    return [(int(i[r]), int(j[nearest[r]])) for r in rows]
 
 
 #: Rows of a table around a run searched for its columns (`split_at_columns`), in run heights.
