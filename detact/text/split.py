@@ -485,8 +485,8 @@ def grid_letters(line: LineInk, blob: np.ndarray, rest: np.ndarray, grid: tuple[
                  tolerance: float = 0.25) -> bool:
     """Whether the column run ``blob`` [start, end) of a monospace line (``grid`` (pitch, origin))
     spans whole cells as touching letters do: its centre within ``tolerance`` of a cell from
-    the middle of the whole cells its width makes, its width at most those cells' (and a pixel), and its ink
-    no taller than that of the word after it (``rest``, (K, 2) runs)."""
+    the middle of the whole cells its width makes, its width at most those cells' (and a
+    pixel), and its ink no taller than that of the word after it (``rest``, (K, 2) runs)."""
     pitch, origin = grid
     count = max(1, round((blob[1] - blob[0]) / pitch))
     # the centre of ``count`` whole cells lies on a cell's centre (odd count) or edge (even)
@@ -663,7 +663,7 @@ def split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float =
     `MONOSPACE_COLUMN_CELLS` empty cells or more) and where the style changes (colour from
     ``rgb`` (H, W, 3) when given, else gray level; weight; size), leading icons split off. A
     frame around the text (`inside_frame`) is left out first."""
-    texts, icons, *_ = _split_line(gray, box, gap_factor, icon_gap, contrast, rgb)
+    texts, icons, _ = _split_line(gray, box, gap_factor, icon_gap, contrast, rgb)
     return texts, icons
 
 
@@ -703,9 +703,8 @@ def _split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float 
                 rgb: np.ndarray | None = None, neighbour: tuple[float, float, int] | None = None) -> tuple:
     """`split_line`, also given the monospace grid of a box beside this one on its row
     (``neighbour``: pitch, origin in image columns, ink height; `_neighbour_grid`). Returns
-    (text boxes, icon boxes, this line's own grid to lend, the grid its runs stand on), each
-    grid the same way as ``neighbour``, and only when its glyphs line up closely on it
-    (`_coherent_pitch`; else None)."""
+    (text boxes, icon boxes, grid): the grid its runs stand on, the same way as ``neighbour``,
+    when its glyphs line up closely on it (`_coherent_pitch`) or on the neighbour's; else None."""
     # runs are found inside the frame (fy0, fy1). Text boxes keep the detector's rows (y0, y1)
     # unless the frame has a side too: a field's bottom border left in the crop turns the
     # recognizer's "Filter" into "Fiter", but a menu bar's "Command" cut off from the rule under
@@ -714,7 +713,7 @@ def _split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float 
     y0, y1 = (fy0, fy1) if (x0, x1) != (int(box[0]), int(box[2])) else (int(box[1]), int(box[3]))
     line = line_ink(gray, (x0, fy0, x1, fy1), contrast, rgb)
     if line is None:
-        return ([(x0, y0, x1, y1)], [], None, None) if gray[y0:y1, x0:x1].size else ([], [], None, None)
+        return ([(x0, y0, x1, y1)], [], None) if gray[y0:y1, x0:x1].size else ([], [], None)
     line = without_rules(line)
     runs = true_runs(line.ink.any(axis=0))
     sides = frame_sides(line)
@@ -724,9 +723,9 @@ def _split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float 
         runs = true_runs(line.ink.any(axis=0))
     r0, r1 = line.rows
     if len(runs) == 1 and box_like(line, runs[0]):   # a check box on its own
-        return [], [(x0 + int(runs[0, 0]), fy0 + r0, x0 + int(runs[0, 1]), fy0 + r1 + 1)], None, None
+        return [], [(x0 + int(runs[0, 0]), fy0 + r0, x0 + int(runs[0, 1]), fy0 + r1 + 1)], None
     if len(runs) <= 1:
-        return [(x0, y0, x1, y1)], [], None, None
+        return [(x0, y0, x1, y1)], [], None
     gaps = runs[1:, 0] - runs[:-1, 1]
     # group ink runs into words/phrases: cut at gaps clearly wider than a word space or holding
     # a frame's side, then where the style changes at a word space
@@ -765,7 +764,7 @@ def _split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float 
         gx1 = x0 + min(hi, int(group[-1, 1]) + pad)
         texts.append((gx0, y0, gx1, y1))
     in_image = lambda g: None if g is None else (g[0], g[1] + x0, line.ink_h)  # noqa: E731
-    return texts, icons, in_image(sure if neighbour is None else None), in_image(sure)
+    return texts, icons, in_image(sure)
 
 
 def over_cut_strokes(gray: np.ndarray, xyxy: np.ndarray, contrast: int = 40, stroke: int = 2, pad: int = 2
@@ -858,11 +857,11 @@ def split_lines_on_grids(gray: np.ndarray, xyxy: np.ndarray, rgb: np.ndarray | N
     origin (image column) of its line's grid. A line box too short to show a grid of its own
     takes that of a box beside it on its row (`_neighbour_grid`)."""
     split = [_split_line(gray, box, rgb=rgb) for box in xyxy]
-    for i, j in _row_neighbours(xyxy, [own for _, _, own, _ in split]):
-        again = _split_line(gray, xyxy[i], rgb=rgb, neighbour=split[j][2])
-        split[i] = (*again[:2], None, again[3])
+    # only a line's own grid is lent (no chains of borrowed ones)
+    for i, j in _row_neighbours(xyxy, [grid for *_, grid in split]):
+        split[i] = _split_line(gray, xyxy[i], rgb=rgb, neighbour=split[j][2])
     texts, owners, icons, grids = [], [], [], []
-    for i, (t, ic, _, grid) in enumerate(split):
+    for i, (t, ic, grid) in enumerate(split):
         texts += t
         owners += [i] * len(t)
         icons += ic
