@@ -344,36 +344,42 @@ COHERENT_MAX_PITCH = 1.1
 
 
 def monospace_grid(runs: np.ndarray, ink_h: float, min_runs: int = 8, tolerance: float = 0.15,
-                   share: float = 0.85, max_pitch: float = 0.9, coherent_only: bool = False
-                   ) -> tuple[float, float] | None:
+                   share: float = 0.85, max_pitch: float = 0.9) -> tuple[float, float] | None:
     """(pitch, origin) in px of the character cells of a monospace line whose (K, 2) column ink
     runs are ``runs``, or None for a proportional one: at least ``min_runs`` runs, and the
     distances between neighbouring run centres, for at least ``share`` of them, within
     ``tolerance`` of a whole number of pitches: the pitch on which the centres of runs about as
     wide as most (a run of two glyphs that touch is one and a half) line up closely
     (`_coherent_pitch`), a cell at most `COHERENT_MAX_PITCH` of the line's ink height ``ink_h``
-    (Nimbus Mono's capitals are 0.95 of a cell tall); else (unless ``coherent_only``) the
-    median distance between those runs, a cell at most ``max_pitch`` of ``ink_h``: a toolbar's
-    icons set at a regular pitch are no monospace text. The origin is where the cells start,
-    from the centres' phase."""
+    (Nimbus Mono's capitals are 0.95 of a cell tall); else the median distance between those
+    runs, a cell at most ``max_pitch`` of ``ink_h``: a toolbar's icons set at a regular pitch
+    are no monospace text. The origin is where the cells start, from the centres' phase."""
+    return _monospace_grid(runs, ink_h, min_runs, tolerance, share, max_pitch)[0]
+
+
+def _monospace_grid(runs: np.ndarray, ink_h: float, min_runs: int = 8, tolerance: float = 0.15,
+                    share: float = 0.85, max_pitch: float = 0.9) -> tuple[tuple[float, float] | None, bool]:
+    """`monospace_grid`, and whether its pitch is the one the glyphs line up on closely
+    (`_coherent_pitch`) rather than the median distance."""
     if len(runs) < min_runs:
-        return None
+        return None, False
     widths = runs[:, 1] - runs[:, 0]
     centres = (runs[:, 0] + runs[:, 1]) / 2
     steps = np.diff(centres)
     narrow = widths <= 1.5 * np.median(widths)
     single = narrow[1:] & narrow[:-1]
     if single.sum() < min_runs // 2:
-        return None
+        return None, False
     on_grid = lambda p: (np.abs(steps[single] / p - np.round(steps[single] / p)) <= tolerance).mean() >= share  # noqa: E731
     median = float(np.median(steps[single]))
     pitch = _coherent_pitch(centres[narrow], median)
-    if pitch is None or not on_grid(pitch) or pitch > COHERENT_MAX_PITCH * ink_h:
-        pitch = None if coherent_only or not on_grid(median) or median > max_pitch * ink_h else median
+    coherent = pitch is not None and on_grid(pitch) and pitch <= COHERENT_MAX_PITCH * ink_h
+    if not coherent:
+        pitch = median if on_grid(median) and median <= max_pitch * ink_h else None
     if pitch is None or pitch < 3:
-        return None
+        return None, False
     phase = np.angle(np.exp(2j * np.pi * centres / pitch).mean()) / (2 * np.pi) * pitch   # cell centres
-    return pitch, float(phase - pitch / 2)
+    return (pitch, float(phase - pitch / 2)), coherent
 
 
 def _coherent_pitch(centres: np.ndarray, step: float) -> float | None:
@@ -481,17 +487,25 @@ def coloured_icon(line: LineInk, blob: np.ndarray, word: np.ndarray, colour_step
     return min(a.pixels, b.pixels) >= 10 and float(np.abs(a.colour - b.colour).max()) >= colour_step
 
 
+def _cells_filled(runs: np.ndarray, pitch: float, origin: float) -> tuple[np.ndarray, np.ndarray]:
+    """For (K, 2) column runs [start, end) on the grid ``origin + k * pitch``: how far (in cells)
+    each run's centre lies from the middle of the whole cells its width makes (the centre of an
+    odd number of cells is a cell's centre, of an even number a cell's edge), and whether each
+    is wider than those cells and a pixel. (K,) float and (K,) bool."""
+    widths = runs[:, 1] - runs[:, 0]
+    count = np.maximum(1, np.round(widths / pitch))
+    at = ((runs[:, 0] + runs[:, 1]) / 2 - origin) / pitch - count / 2
+    return np.abs(at - np.round(at)), widths > count * pitch + 1
+
+
 def grid_letters(line: LineInk, blob: np.ndarray, rest: np.ndarray, grid: tuple[float, float],
                  tolerance: float = 0.25) -> bool:
     """Whether the column run ``blob`` [start, end) of a monospace line (``grid`` (pitch, origin))
     spans whole cells as touching letters do: its centre within ``tolerance`` of a cell from
     the middle of the whole cells its width makes, its width at most those cells' (and a
     pixel), and its ink no taller than that of the word after it (``rest``, (K, 2) runs)."""
-    pitch, origin = grid
-    count = max(1, round((blob[1] - blob[0]) / pitch))
-    # the centre of ``count`` whole cells lies on a cell's centre (odd count) or edge (even)
-    at = (blob[0] + blob[1]) / 2 - origin - count / 2 * pitch
-    if abs(at / pitch - round(at / pitch)) > tolerance or blob[1] - blob[0] > count * pitch + 1:
+    off, too_wide = _cells_filled(np.asarray(blob).reshape(1, 2), *grid)
+    if off[0] > tolerance or too_wide[0]:
         return False
     if not len(rest):
         return False
@@ -686,15 +700,12 @@ def _neighbour_grid(runs: np.ndarray, ink_h: int, x0: int, grid: tuple[float, fl
     if grid is None or len(runs) < 2:
         return None
     pitch, origin, _ = grid
-    if pitch > 1.1 * ink_h:   # letters, not icons set at some pitch
+    if pitch > COHERENT_MAX_PITCH * ink_h:   # letters, not icons set at some pitch
         return None
-    widths = runs[:, 1] - runs[:, 0]
-    if (widths <= pitch).sum() < 3:
+    if (runs[:, 1] - runs[:, 0] <= pitch).sum() < 3:
         return None
-    # every run fills whole cells: its centre in the middle of as many cells as its width makes
-    count = np.maximum(1, np.round(widths / pitch))
-    at = ((runs[:, 0] + runs[:, 1]) / 2 + x0 - origin) / pitch - count / 2
-    if np.abs(at - np.round(at)).max() > NEIGHBOUR_FIT or (widths > count * pitch + 1).any():
+    off, too_wide = _cells_filled(runs, pitch, origin - x0)     # every run fills whole cells
+    if off.max() > NEIGHBOUR_FIT or too_wide.any():
         return None
     return pitch, origin - x0
 
@@ -732,11 +743,11 @@ def _split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float 
     walled = np.zeros(len(gaps), bool)
     for a, _ in sides:
         walled |= (runs[:-1, 1] <= a) & (runs[1:, 0] > a)
-    grid = monospace_grid(runs, line.ink_h)
+    grid, coherent = _monospace_grid(runs, line.ink_h)
     # a grid its glyphs line up on closely (`_coherent_pitch`) is lent to the boxes beside it
     # and spaces its runs however few their letters (`monospace.grid_spaces`); a looser one only
     # decides where the line is cut
-    sure = grid if grid is None else monospace_grid(runs, line.ink_h, coherent_only=True)
+    sure = grid if coherent else None
     if grid is None:
         grid = sure = _neighbour_grid(runs, line.ink_h, x0, neighbour)
     if grid is None:
