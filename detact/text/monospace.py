@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .split import median_ink, true_runs
+from .split import median_ink, phasors, refit_grid, true_runs
 
 #: Runs with fewer letters than this, or fewer stretches of ink standing apart than
 #: `MIN_SEGMENTS`, are left as read: a few glyphs of a proportional font can fall on some grid
@@ -73,7 +73,7 @@ def _grid(centres: np.ndarray, low: float, high: float) -> tuple[float, float, f
     pitches = np.arange(low, high, PITCH_STEP)
     if not len(pitches):
         return None
-    turns = np.exp(2j * np.pi * centres[None, :] / pitches[:, None])      # (P, K)
+    turns = phasors(centres, pitches)                                      # (P, K)
     phase = np.angle(turns.mean(axis=1))
     off = np.angle(turns * np.exp(-1j * phase)[:, None]) / (2 * np.pi)    # in cells, (-0.5, 0.5]
     fits = np.flatnonzero(np.abs(off).max(axis=1) < CENTRE_TOLERANCE)
@@ -82,7 +82,7 @@ def _grid(centres: np.ndarray, low: float, high: float) -> tuple[float, float, f
     pitch = float(pitches[fits[-1]])
     centre0 = phase[fits[-1]] / (2 * np.pi) * pitch
     cells = np.round((centres - centre0) / pitch)
-    pitch, centre0 = np.polyfit(cells, centres, 1)
+    pitch, centre0 = refit_grid(centres, pitch, centre0)
     off = np.abs(centres - (centre0 + cells * pitch)) / pitch
     if off.max() >= CENTRE_TOLERANCE:
         return None

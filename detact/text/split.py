@@ -382,6 +382,23 @@ def _monospace_grid(runs: np.ndarray, ink_h: float, min_runs: int = 8, tolerance
     return (pitch, float(phase - pitch / 2)), coherent
 
 
+def phasors(centres: np.ndarray, pitches: np.ndarray) -> np.ndarray:
+    """(P, K): each of ``centres`` (K,) as a unit phasor of its phase on each of ``pitches`` (P,).
+    Centres on a grid of that pitch point one way: their mean's length is near 1 (the
+    coherence) and its angle is the grid's phase."""
+    return np.exp(2j * np.pi * centres[None, :] / pitches[:, None])
+
+
+def refit_grid(centres: np.ndarray, pitch: float, centre0: float) -> tuple[float, float]:
+    """The least-squares (pitch, centre0) of ``centres`` (K,) on the cells they take on the
+    grid of cell centres ``centre0 + k * pitch``; unchanged when they all take one cell."""
+    cells = np.round((centres - centre0) / pitch)
+    if np.ptp(cells) == 0:
+        return pitch, centre0
+    pitch, centre0 = np.polyfit(cells, centres, 1)
+    return float(pitch), float(centre0)
+
+
 def _coherent_pitch(centres: np.ndarray, step: float) -> float | None:
     """The pitch within a fifth of ``step`` (the median distance between neighbouring glyphs)
     on which the glyphs' ink ``centres`` (K,) line up best, refined by least squares and snapped
@@ -392,14 +409,12 @@ def _coherent_pitch(centres: np.ndarray, step: float) -> float | None:
     if len(centres) < COHERENT_GLYPHS:
         return None
     pitches = np.arange(0.8 * step, 1.25 * step, 0.02)
-    coherence = np.abs(np.exp(2j * np.pi * centres[None, :] / pitches[:, None]).mean(axis=1))
-    if coherence.max() < COHERENCE:
+    mean = phasors(centres, pitches).mean(axis=1)
+    best = int(np.argmax(np.abs(mean)))
+    if abs(mean[best]) < COHERENCE:
         return None
-    pitch = float(pitches[np.argmax(coherence)])
-    centre0 = np.angle(np.exp(2j * np.pi * centres / pitch).mean()) / (2 * np.pi) * pitch
-    cells = np.round((centres - centre0) / pitch)
-    if np.ptp(cells) > 0:
-        pitch = float(np.polyfit(cells, centres, 1)[0])
+    pitch = float(pitches[best])
+    pitch, _ = refit_grid(centres, pitch, np.angle(mean[best]) / (2 * np.pi) * pitch)
     return float(round(pitch)) if abs(pitch - round(pitch)) <= WHOLE_PIXEL_PITCH else pitch
 
 
