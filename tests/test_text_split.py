@@ -2,6 +2,8 @@
 detected line is cut into runs, which leading blob is an icon, which strokes are underlines."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw
@@ -922,3 +924,87 @@ def test_border_ink_finds_a_bar_that_fills_its_window():
     window[1:4] = 40.0                      # 36 of the 60 pixels
     assert border_ink(window, 40)[1:4].all() and not border_ink(window, 40)[[0, 4]].any()
     assert median_ink(window.astype(np.uint8), 40)[[0, 4]].all()
+
+
+def tight_menu_bar(stray: bool = False) -> tuple[np.ndarray, list[tuple[int, int]]]:
+    """A gray menu bar (13 px titles 14 px apart, as mate-terminal's) and its titles' x spans;
+    ``stray``: the top of a letter of the line below, taken into the box."""
+    img = Image.new("L", (320, 30), 246)
+    d = ImageDraw.Draw(img)
+    x, spans = 8, []
+    for title in ("File", "Edit", "View", "Help"):
+        d.text((x, 4), title, fill=40, font=font(13))
+        w = int(d.textlength(title, font=font(13)))
+        spans.append((x, x + w))
+        x += w + 14
+    if stray:
+        d.rectangle((spans[2][0] + 1, 26, spans[2][0] + 8, 27), fill=40)
+    return np.asarray(img), spans
+
+
+@pytest.mark.parametrize("stray", [False, True])
+def test_a_menu_bar_is_cut_between_its_titles_whatever_its_box_took_in(stray):
+    """A speck of the next line far under the titles made the line's ink twice their height,
+    and the gaps between them no wider than its gap rule."""
+    img, spans = tight_menu_bar(stray)
+    texts, icons = split_line(img, whole(img))
+    assert icons == [] and len(texts) == len(spans)
+    for (x0, _, x1, _), (a, b) in zip(texts, spans):
+        assert x0 <= a + 1 and x1 >= b - 1 and x1 - x0 <= b - a + 8
+
+
+def glyph_ink(text: str, path: str, size: int) -> np.ndarray:
+    """The ink (bool, cropped to it) of ``text`` drawn dark on white in the font at ``path``."""
+    from PIL import ImageFont
+    if not Path(path).exists():
+        pytest.skip(f"{path} is not installed")
+    img = Image.new("L", (64, 48), 255)
+    ImageDraw.Draw(img).text((8, 8), text, fill=30, font=ImageFont.truetype(path, size))
+    ink = np.asarray(img) < 215
+    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    return ink[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
+
+
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+DEJAVU_MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+LIBERATION_MONO = "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf"
+
+
+@pytest.mark.parametrize("text, path, size, expected", [
+    ("#", DEJAVU, 13, True),
+    ("#", DEJAVU, 20, True),
+    ("#", DEJAVU_MONO, 12, True),
+    ("#", LIBERATION_MONO, 12, True),
+    ("H", DEJAVU, 16, False),      # one bar
+    ("=", DEJAVU, 16, False),      # bars, no stems
+    ("||", DEJAVU, 16, False),     # stems, no bars (a pause icon)
+    ("\u229e", DEJAVU, 16, False),  # a squared plus: a frame's top and bottom are bars
+])
+def test_hash_sign(text, path, size, expected):
+    from detact.text.split import hash_sign
+    assert hash_sign(glyph_ink(text, path, size)) is expected
+
+
+def test_a_comments_hash_is_no_leading_icon():
+    """DejaVu Sans 13 px "# Are list" (a comment in an editor set in a proportional font): the
+    "#" is as wide as the line is tall and a word space from the word, as an icon would be."""
+    img = Image.new("L", (200, 24), 255)
+    ImageDraw.Draw(img).text((6, 4), "# Are list", fill=30, font=font(13))
+    texts, icons = split_line(np.asarray(img), (0, 0, 200, 24))
+    assert icons == [] and len(texts) == 1 and texts[0][0] <= 6
+
+
+@pytest.mark.parametrize("size", [12, 13, 14, 16])
+def test_a_speck_of_the_line_above_does_not_make_a_word_taller(size):
+    """A descender's tip of the line above, three blank rows over "data", that the line box took
+    in: measured as part of "data", the word was twice as tall as "on" and the line was cut
+    between them as if the size changed."""
+    text = "Self load item file def data on save the def."
+    img = Image.new("L", (360, 28), 255)
+    d = ImageDraw.Draw(img)
+    d.text((6, 8), text, fill=40, font=font(size))
+    top = int(np.flatnonzero((np.asarray(img) < 215).any(axis=1))[0])
+    x = 6 + int(d.textlength("Self load item file def da", font=font(size)))
+    d.line((x, top - 4, x + 1, top - 4), fill=60)
+    texts, icons = split_line(np.asarray(img), (0, 0, 360, 28))
+    assert icons == [] and len(texts) == 1

@@ -20,6 +20,7 @@ ends (a right-aligned one)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -173,13 +174,26 @@ def inside_frame(gray: np.ndarray, box, contrast: int = 40, max_stroke: int = 3,
     return x0 + left, y0, x0 + right, y1
 
 
+#: A row of a line box with at most this many ink pixels is a speck: no rule, no letter
+#: (`letters_height`).
+SPECK_PIXELS = 2
+
+
+#: A band of ink parted from a line's body by at least this share of the body's height in blank
+#: rows (and 3) ... (an underscore stands closer under its word's baseline)
+STRAY_BLANK = 0.4
+#: ... and holding at most this share of the body's ink is no part of the line (`without_strays`;
+#: above a word's body, past three blank rows, no part of its letters' height: `body_and_underline`).
+STRAY_SHARE = 0.2
+
+
 @dataclass(frozen=True)
 class LineInk:
     """The ink of one detected line box. ``ink``: (h, w) bool mask of pixels that differ from
     the background by more than the contrast threshold; ``strength``: (h, w) their difference
     (int16); ``colour``: (h, w, C) the crop's pixels (C = 3 for RGB, 1 for gray); ``origin``:
     the crop's top-left corner in the image; ``rows``: first and last ink row; ``ink_h``: the
-    line's ink height in pixels."""
+    height of the line's letters in pixels (`letters_height`)."""
 
     origin: tuple[int, int]
     ink: np.ndarray
@@ -187,9 +201,29 @@ class LineInk:
     colour: np.ndarray
     rows: tuple[int, int]
 
-    @property
+    @cached_property
     def ink_h(self) -> int:
-        return self.rows[1] - self.rows[0] + 1
+        return letters_height(self.ink, self.rows)
+
+
+def letters_height(ink: np.ndarray, rows: tuple[int, int]) -> int:
+    """The height of a line's letters in its (h, w) bool ``ink`` (first and last ink ``rows``):
+    the rows' span less the bands of rules that a blank row parts from the letters, whose every
+    row is one stretch of ink as long as the letters are tall, or a speck (`SPECK_PIXELS`): a
+    link's underline, an open menu title's accent bar, a popup's border under a menu bar. Counted
+    in, they make a menu bar's gaps look narrower than a gap between its titles."""
+    bands = true_runs(ink.any(axis=1))
+    if len(bands) < 2:
+        return rows[1] - rows[0] + 1
+    body = int(np.argmax([ink[a:b].sum() for a, b in bands]))
+    tall = bands[body, 1] - bands[body, 0]
+
+    def rule_row(row: np.ndarray) -> bool:
+        runs = true_runs(row)
+        return int(row.sum()) <= SPECK_PIXELS or (len(runs) == 1 and runs[0, 1] - runs[0, 0] >= tall)
+
+    letters = [k for k, (a, b) in enumerate(bands) if k == body or not all(rule_row(r) for r in ink[a:b])]
+    return int(bands[letters[-1], 1] - bands[letters[0], 0])
 
 
 def run_lengths(mask: np.ndarray) -> np.ndarray:
@@ -265,7 +299,9 @@ def word_style(line: LineInk, a: int, b: int, runs: int = 1) -> WordStyle:
 def body_and_underline(ink: np.ndarray, max_rule: int = 3, span: float = 0.8) -> tuple[np.ndarray, bool]:
     """``ink`` (H, W bool, a word's columns of a line) without what lies below its body (the
     stretch of inked rows holding the most ink) past a blank row: the tops of the next line's
-    letters that a line box took in, or a rule under the word; and whether such a rule is there
+    letters that a line box took in, or a rule under the word; without the light marks above it
+    past three blank rows (`STRAY_SHARE` of its ink at most: the previous line's descenders); and
+    whether such a rule is there
     (rows at most ``max_rule`` thick holding one unbroken run across ``span`` of the body's
     width: a link's underline, a selected tab's or path button's accent bar)."""
     bands = true_runs(ink.any(axis=1))
@@ -284,6 +320,14 @@ def body_and_underline(ink: np.ndarray, max_rule: int = 3, span: float = 0.8) ->
         for r0, r1 in bands[body + 1:])
     out = ink.copy()
     out[bands[body, 1]:] = False
+    # above it, light marks parted from it by three blank rows or more: the previous line's
+    # descenders that the line box took in (an "i"'s dot stands closer, and counts: an "in" is
+    # as tall as a capital, as measured by `style_changes`)
+    weight = int(ink[bands[body, 0]:bands[body, 1]].sum())
+    for k in range(body):
+        r0, r1 = bands[k]
+        if bands[k + 1, 0] - r1 >= 3 and ink[r0:r1].sum() <= STRAY_SHARE * weight:
+            out[r0:r1] = False
     return out, underlined
 
 
@@ -314,7 +358,7 @@ def style_changes(a: WordStyle, b: WordStyle, colour_step: float = 56.0, stroke_
         return max(x, y) / min(x, y) if min(x, y) > 0 else 1.0
 
     pixels = min(a.pixels, b.pixels)
-    if pixels >= 10 and float(np.abs(a.colour - b.colour).max()) >= colour_step:
+    if pixels >= 20 and float(np.abs(a.colour - b.colour).max()) >= colour_step:
         return True
     same_size = ratio(a.height, b.height) < 1.3
     if pixels >= 40 and same_size and (ratio(a.stroke, b.stroke) >= stroke_ratio or ratio(a.bars, b.bars) >= bar_ratio):
@@ -542,6 +586,8 @@ def leading_icon(line: LineInk, group: np.ndarray, following: np.ndarray, icon_g
     first = group[0]
     if grid is not None and grid_letters(line, first, group[1:] if len(group) > 1 else following, grid):
         return False
+    if hash_sign(line.ink[:, first[0]:first[1]]):      # a comment's "#": a letter of the line
+        return False
     fw = first[1] - first[0]
     col_rows = np.flatnonzero(line.ink[:, first[0]:first[1]].any(axis=1))
     fh = col_rows[-1] - col_rows[0] + 1 if len(col_rows) else 0
@@ -558,6 +604,26 @@ def leading_icon(line: LineInk, group: np.ndarray, following: np.ndarray, icon_g
         if fh >= 1.15 * (rest_rows[-1] - rest_rows[0] + 1):                           # however close
             return True
     return (wide_gap or len(group) == 1) and len(rest) >= 2
+
+
+def hash_sign(ink: np.ndarray, span: float = 0.7) -> bool:
+    """Whether the (h, w) bool ``ink`` of a blob draws a "#": every inked row holds one or two
+    stretches of ink, the first and last two (the stems' ends), and the rows of one stretch
+    make exactly two bars, each across at least ``span`` of its width (in one row at least:
+    anti-aliasing merges the stems next to a bar). A "#" is about as wide as
+    the line is tall, like an icon; a grid icon's frame has a bar at its top and bottom."""
+    rows = ink[ink.any(axis=1)]
+    if len(rows) < 6 or not rows.any():
+        return False
+    runs = [true_runs(r) for r in rows]
+    counts = np.array([len(r) for r in runs])
+    if counts.max() > 2 or counts[0] != 2 or counts[-1] != 2:
+        return False
+    bars = true_runs(counts == 1)
+    cols = np.flatnonzero(rows.any(axis=0))
+    width = cols[-1] - cols[0] + 1
+    return len(bars) == 2 and all(max(int(runs[r][0, 1] - runs[r][0, 0]) for r in range(a, b)) >= span * width
+                                  for a, b in bars)
 
 
 def frame_sides(line: LineInk, max_stroke: int = 3, cover: float = 0.8, taller: float = 1.6) -> np.ndarray:
@@ -679,6 +745,37 @@ def without_rules(line: LineInk, cover: float = 0.9, max_stroke: int = 3) -> Lin
     return _with_ink(line, ink)
 
 
+def without_strays(line: LineInk, blank: float = STRAY_BLANK, share: float = STRAY_SHARE) -> LineInk:
+    """``line`` without the bands of ink (stretches of inked rows) parted from its body (the band
+    holding the most ink) by ``blank`` of the body's height in blank rows or more (and 3) and
+    holding at most ``share`` of the body's ink: the top of a letter of the next line, or a
+    speck of a frame's corner, that the line box took in. Left in, they make the line's ink
+    height twice its letters' and the gaps between a menu bar's titles narrower than its gap
+    rule ("File Edit View" read as one run). Bands with more ink (a second line of text, a
+    selected tab's accent bar) stay."""
+    bands = true_runs(line.ink.any(axis=1))
+    if len(bands) < 2:                                   # most lines: no copy
+        return line
+    weight = np.array([line.ink[a:b].sum() for a, b in bands])
+    body = int(np.argmax(weight))
+    tall = bands[body, 1] - bands[body, 0]
+    keep = np.ones(len(bands), bool)
+    for order in (range(body + 1, len(bands)), range(body - 1, -1, -1)):   # below, then above
+        near = body
+        for k in order:
+            gap = bands[k, 0] - bands[near, 1] if k > body else bands[near, 0] - bands[k, 1]
+            if gap >= max(3.0, blank * tall) and weight[k] <= share * weight[body]:
+                keep[k] = False
+            else:
+                near = k
+    if keep.all():
+        return line
+    ink = line.ink.copy()
+    for a, b in bands[~keep]:
+        ink[a:b] = False
+    return _with_ink(line, ink)
+
+
 #: On a monospace line, runs are cut at this many empty cells or more (two spaces and more: a
 #: code comment, a terminal's columns); a word's gap of one cell is wider than the proportional
 #: rule's ``gap_factor`` x the ink height at small sizes ("Save it are of!" fell apart in words).
@@ -740,7 +837,7 @@ def _split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float 
     line = line_ink(gray, (x0, fy0, x1, fy1), contrast, rgb)
     if line is None:
         return ([(x0, y0, x1, y1)], [], None) if gray[y0:y1, x0:x1].size else ([], [], None)
-    line = without_rules(line)
+    line = without_strays(without_rules(line))
     runs = true_runs(line.ink.any(axis=0))
     sides = frame_sides(line)
     sides = sides[[cornered(gray, line, side, contrast) for side in sides]] if len(sides) else sides
