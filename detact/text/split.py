@@ -358,7 +358,9 @@ def style_changes(a: WordStyle, b: WordStyle, colour_step: float = 56.0, stroke_
         return max(x, y) / min(x, y) if min(x, y) > 0 else 1.0
 
     pixels = min(a.pixels, b.pixels)
-    if pixels >= 20 and float(np.abs(a.colour - b.colour).max()) >= colour_step:
+    # two lone glyphs ("1" and "2" of a "12" at 9 px) need more ink: a thin stroke's
+    # anti-aliasing greys the colour of its strongest pixels
+    if pixels >= (10 if max(a.runs, b.runs) > 1 else 40) and float(np.abs(a.colour - b.colour).max()) >= colour_step:
         return True
     same_size = ratio(a.height, b.height) < 1.3
     if pixels >= 40 and same_size and (ratio(a.stroke, b.stroke) >= stroke_ratio or ratio(a.bars, b.bars) >= bar_ratio):
