@@ -588,8 +588,6 @@ def leading_icon(line: LineInk, group: np.ndarray, following: np.ndarray, icon_g
     first = group[0]
     if grid is not None and grid_letters(line, first, group[1:] if len(group) > 1 else following, grid):
         return False
-    if hash_sign(line.ink[:, first[0]:first[1]]):      # a comment's "#": a letter of the line
-        return False
     fw = first[1] - first[0]
     col_rows = np.flatnonzero(line.ink[:, first[0]:first[1]].any(axis=1))
     fh = col_rows[-1] - col_rows[0] + 1 if len(col_rows) else 0
@@ -598,6 +596,8 @@ def leading_icon(line: LineInk, group: np.ndarray, following: np.ndarray, icon_g
     if len(group) > 2 and lead_gap >= 2 and coloured_icon(line, first, group[1:]):
         return True
     if not (0.75 * ink_h <= fw <= 1.6 * ink_h and fh >= 0.55 * ink_h):
+        return False
+    if hash_sign(line.ink[:, first[0]:first[1]]):      # a comment's "#": a letter of the line
         return False
     letter_gap = float(np.median(rest[1:, 0] - rest[:-1, 1])) if len(rest) >= 2 else 0.0
     wide_gap = lead_gap >= max(icon_gap * ink_h, 2.0 * letter_gap + 1.0)
@@ -612,20 +612,19 @@ def hash_sign(ink: np.ndarray, span: float = 0.7) -> bool:
     """Whether the (h, w) bool ``ink`` of a blob draws a "#": every inked row holds one or two
     stretches of ink, the first and last two (the stems' ends), and the rows of one stretch
     make exactly two bars, each across at least ``span`` of its width (in one row at least:
-    anti-aliasing merges the stems next to a bar). A "#" is about as wide as
-    the line is tall, like an icon; a grid icon's frame has a bar at its top and bottom."""
+    anti-aliasing merges the stems next to a bar). A "#" is about as wide as the line is tall,
+    like an icon; a grid icon's frame has a bar at its top and bottom."""
     rows = ink[ink.any(axis=1)]
-    if len(rows) < 6 or not rows.any():
+    if len(rows) < 6:
         return False
-    runs = [true_runs(r) for r in rows]
-    counts = np.array([len(r) for r in runs])
-    if counts.max() > 2 or counts[0] != 2 or counts[-1] != 2:
+    stretches = rows[:, 0].astype(np.int64) + (rows[:, 1:] & ~rows[:, :-1]).sum(axis=1)
+    if stretches.max() > 2 or stretches[0] != 2 or stretches[-1] != 2:
         return False
-    bars = true_runs(counts == 1)
+    bars = true_runs(stretches == 1)
     cols = np.flatnonzero(rows.any(axis=0))
     width = cols[-1] - cols[0] + 1
-    return len(bars) == 2 and all(max(int(runs[r][0, 1] - runs[r][0, 0]) for r in range(a, b)) >= span * width
-                                  for a, b in bars)
+    # a row of one stretch is as long as its ink
+    return len(bars) == 2 and all(int(rows[a:b].sum(axis=1).max()) >= span * width for a, b in bars)
 
 
 def frame_sides(line: LineInk, max_stroke: int = 3, cover: float = 0.8, taller: float = 1.6) -> np.ndarray:
