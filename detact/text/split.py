@@ -593,11 +593,13 @@ def leading_icon(line: LineInk, group: np.ndarray, following: np.ndarray, icon_g
     fh = col_rows[-1] - col_rows[0] + 1 if len(col_rows) else 0
     lead_gap = group[1, 0] - first[1] if len(group) > 1 else 0
     rest = group[1:] if len(group) > 1 else following
+    # a comment's "#" (a highlighted one too): a letter of the line (only blobs that could be
+    # icons are looked at: most are letters)
+    if fh >= 0.55 * ink_h and fw <= 1.6 * ink_h and hash_sign(line.ink[:, first[0]:first[1]]):
+        return False
     if len(group) > 2 and lead_gap >= 2 and coloured_icon(line, first, group[1:]):
         return True
     if not (0.75 * ink_h <= fw <= 1.6 * ink_h and fh >= 0.55 * ink_h):
-        return False
-    if hash_sign(line.ink[:, first[0]:first[1]]):      # a comment's "#": a letter of the line
         return False
     letter_gap = float(np.median(rest[1:, 0] - rest[:-1, 1])) if len(rest) >= 2 else 0.0
     wide_gap = lead_gap >= max(icon_gap * ink_h, 2.0 * letter_gap + 1.0)
