@@ -174,6 +174,19 @@ def inside_frame(gray: np.ndarray, box, contrast: int = 40, max_stroke: int = 3,
     return x0 + left, y0, x0 + right, y1
 
 
+def ink_bands(ink: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """The bands of the (h, w) bool ``ink``: (B, 2) stretches [start, end) of inked rows parted by
+    blank rows, the ink each holds (B,), and which one is the body (the band holding the most)."""
+    bands = true_runs(ink.any(axis=1))
+    weight = np.array([int(ink[a:b].sum()) for a, b in bands], np.int64)
+    return bands, weight, int(np.argmax(weight)) if len(bands) else -1
+
+
+def row_stretches(ink: np.ndarray) -> np.ndarray:
+    """(h,) how many stretches of ink each row of the (h, w) bool ``ink`` holds."""
+    return ink[:, 0].astype(np.int64) + (ink[:, 1:] & ~ink[:, :-1]).sum(axis=1)
+
+
 #: A row of a line box with at most this many ink pixels is a speck: no rule, no letter
 #: (`letters_height`).
 SPECK_PIXELS = 2
@@ -212,17 +225,14 @@ def letters_height(ink: np.ndarray, rows: tuple[int, int]) -> int:
     row is one stretch of ink as long as the letters are tall, or a speck (`SPECK_PIXELS`): a
     link's underline, an open menu title's accent bar, a popup's border under a menu bar. Counted
     in, they make a menu bar's gaps look narrower than a gap between its titles."""
-    bands = true_runs(ink.any(axis=1))
+    bands, _, body = ink_bands(ink)
     if len(bands) < 2:
         return rows[1] - rows[0] + 1
-    body = int(np.argmax([ink[a:b].sum() for a, b in bands]))
     tall = bands[body, 1] - bands[body, 0]
-
-    def rule_row(row: np.ndarray) -> bool:
-        runs = true_runs(row)
-        return int(row.sum()) <= SPECK_PIXELS or (len(runs) == 1 and runs[0, 1] - runs[0, 0] >= tall)
-
-    letters = [k for k, (a, b) in enumerate(bands) if k == body or not all(rule_row(r) for r in ink[a:b])]
+    pixels = ink.sum(axis=1)
+    # a row of one stretch is as long as its ink
+    rule = (pixels <= SPECK_PIXELS) | ((row_stretches(ink) == 1) & (pixels >= tall))
+    letters = [k for k, (a, b) in enumerate(bands) if k == body or not rule[a:b].all()]
     return int(bands[letters[-1], 1] - bands[letters[0], 0])
 
 
@@ -304,10 +314,9 @@ def body_and_underline(ink: np.ndarray, max_rule: int = 3, span: float = 0.8) ->
     whether such a rule is there
     (rows at most ``max_rule`` thick holding one unbroken run across ``span`` of the body's
     width: a link's underline, a selected tab's or path button's accent bar)."""
-    bands = true_runs(ink.any(axis=1))
+    bands, weight, body = ink_bands(ink)
     if len(bands) < 2:
         return ink, False
-    body = int(np.argmax([ink[r0:r1].sum() for r0, r1 in bands]))
     tall = bands[body, 1] - bands[body, 0]
     if tall < 0.5 * (bands[-1, 1] - bands[0, 0]):   # no body: an "=" is two bars
         return ink, False
@@ -323,10 +332,9 @@ def body_and_underline(ink: np.ndarray, max_rule: int = 3, span: float = 0.8) ->
     # above it, light marks parted from it by three blank rows or more: the previous line's
     # descenders that the line box took in (an "i"'s dot stands closer, and counts: an "in" is
     # as tall as a capital, as measured by `style_changes`)
-    weight = int(ink[bands[body, 0]:bands[body, 1]].sum())
     for k in range(body):
         r0, r1 = bands[k]
-        if bands[k + 1, 0] - r1 >= 3 and ink[r0:r1].sum() <= STRAY_SHARE * weight:
+        if bands[k + 1, 0] - r1 >= 3 and weight[k] <= STRAY_SHARE * weight[body]:
             out[r0:r1] = False
     return out, underlined
 
@@ -619,7 +627,7 @@ def hash_sign(ink: np.ndarray, span: float = 0.7) -> bool:
     rows = ink[ink.any(axis=1)]
     if len(rows) < 6:
         return False
-    stretches = rows[:, 0].astype(np.int64) + (rows[:, 1:] & ~rows[:, :-1]).sum(axis=1)
+    stretches = row_stretches(rows)
     if stretches.max() > 2 or stretches[0] != 2 or stretches[-1] != 2:
         return False
     bars = true_runs(stretches == 1)
@@ -756,11 +764,9 @@ def without_strays(line: LineInk, blank: float = STRAY_BLANK, share: float = STR
     height twice its letters' and the gaps between a menu bar's titles narrower than its gap
     rule ("File Edit View" read as one run). Bands with more ink (a second line of text, a
     selected tab's accent bar) stay."""
-    bands = true_runs(line.ink.any(axis=1))
+    bands, weight, body = ink_bands(line.ink)
     if len(bands) < 2:                                   # most lines: no copy
         return line
-    weight = np.array([line.ink[a:b].sum() for a, b in bands])
-    body = int(np.argmax(weight))
     tall = bands[body, 1] - bands[body, 0]
     keep = np.ones(len(bands), bool)
     for order in (range(body + 1, len(bands)), range(body - 1, -1, -1)):   # below, then above
