@@ -8,7 +8,8 @@ belongs (``parent``), and lists the containers:
         drop-downs, entries with arrows, spin buttons (also framed numbers with small stacked
         arrows), text fields around an icon, zoom entries, rows of linked buttons (`compounds`) ->
         roles and states (`roles`, pressed toggles: `pressed`, labels centred on plates: `plates`,
-        empty fields and placeholders: `compounds`, tracks with a knob: `sliders`, items lined up
+        empty fields and placeholders: `compounds`, tracks with a knob: `sliders`, pills with a
+        knob: `switches`, disclosure triangles and what they head: `disclosure`, items lined up
         alike and keypads: `siblings`, lone action icons and drop-down arrows: `roles`, tab rows,
         underlined tabs, tabs over a pane's edge and rows of toggle buttons: `tabs`, page number
         fields: `labels`, labels on plates the segmenter missed: `plates`, a popover's items:
@@ -22,7 +23,7 @@ import numpy as np
 
 from ..boxes import reading_order
 from ..color import PLAIN_CHROMA, dominant_colors, ink_chroma
-from ..elements import Elements
+from ..elements import STATES, Elements
 from ..icons.glyphs import ENCODER_SURE
 from ..icons.swatches import SWATCH_ICON
 from ..scale import pixel_scale
@@ -34,6 +35,7 @@ from .compounds import (compound_candidates, dropdown_rows, empty_fields, entrie
                         numeric_text, placeholder_compounds, placeholder_fields, plate_combos, plate_frames,
                         spin_buttons, stepper_fields, stepper_rows, text_plates, value_apart, value_texts,
                         zoom_entries)
+from .disclosure import disclosures, without_unfounded_expanded
 from .features import control_inputs
 from .labels import FIELDS, assign_names, linked_page_counts, page_fields
 from .popovers import popover_items
@@ -43,6 +45,7 @@ from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, acti
                     control_glyphs, glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier,
                     one_glyph_reads, ring_glyphs, ring_state, search_fields, shows_other_glyph, with_states)
 from .sliders import slider_tracks, volume_buttons
+from .switches import pill_state
 from .siblings import (GLYPH_LINE_ROLES, ITEM_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows,
                        icon_view_items, keypad_keys, list_row_icons, menu_bar_rows, menu_columns, menu_glyphs,
                        table_cells, toolbar_icons, toolbar_labels, tree_headers)
@@ -61,6 +64,10 @@ PLATED_GUESSES = ("text", "button", "tab", "listitem", "menuitem", "combobox")
 #: spin button shows it, and read as an icon), a link's, plain text's or a group's; not a
 #: button's or an item's (a zoom bar).
 SPIN_GUESSES = ("combobox", "textbox", "link", "text", "group")
+
+#: Roles the classifier gives the labels of linked toggle buttons the segmenter framed none of
+#: ("Unified | Split": buttons, or bare text).
+LINKED_GUESSES = ("button", "text")
 
 #: A check box's box, a radio's ring or a switch's pill is at most this tall (px at scale 1).
 MAX_GLYPH = 40
@@ -308,6 +315,15 @@ class Semantics:
         boxes, ticked = box_glyphs(rgb, elements, roles, scale)
         roles[boxes] = "checkbox"
         states = _with_checked(states, boxes, ticked)
+        # ... and a glyph the classifier or the icon stage saw a switch in, drawn as a pill with a
+        # knob at one end, is a switch, on with its knob at the right (`switches`): also one the
+        # classifier took for a picture (a 54 px switch on a tall list row at scale 2)
+        seen = np.flatnonzero((elements.kind == "icon") & ((roles[:n] == "switch") | (elements.label == "toggle")))
+        pills, on = with_states(seen, [pill_state(rgb, elements.xyxy[r], scale) for r in seen.tolist()])
+        roles[pills] = "switch"
+        states = _with_checked(states, pills, on)
+        # (an on switch's track is the accent colour a focus ring is drawn in: no focus of its own)
+        states = _keeping(states, pills[on], tuple(s for s in STATES if s != "focused"))
         # ... and glyphs lined up with their labels are one kind of control (see `siblings`)
         roles[:n] = _harmonised_glyphs(elements, roles, parts, scale, other_glyph)
         # ... but the box or ring before an item of a menu is that item's: a check or radio menu
@@ -380,6 +396,12 @@ class Semantics:
         roles[pages] = "textbox"
         # ... and so is its count when one frame holds the two (evince's greyed entry, linked)
         roles[linked_page_counts(elements.kind, elements.text, pages, parts)] = "textbox"
+        # "expanded" is what a disclosure triangle before a label says, the triangle the row's
+        # expander; a guess on a paragraph or a bare row goes (see `disclosure`)
+        states = without_unfounded_expanded(states, roles)
+        glyphs, heads, opened, expanders = disclosures(elements.kind, elements.xyxy, elements.label, scale)
+        roles[glyphs[expanders]] = "button"
+        states = _with_state(_with_state(states, glyphs, opened, "expanded"), heads, opened, "expanded")
         # ... and so is a glyph read as a letter or two, which becomes the icon it is
         letters = np.union1d(glyphs_read_as_letters(elements, roles),
                              glyph_rows[elements.kind[glyph_rows] == "text"])
@@ -407,8 +429,10 @@ class Semantics:
         # ... and so is a row of labels framed apart, frames abutting, one plate pressed (a toggle
         # pair "Unified | Split" the segmenter framed label by label; see `compounds`)
         # (not when a segment is greyed out: its plate is apart for that)
+        # (also when the segmenter framed no label: their plates found from the labels outwards)
         in_candidates = np.concatenate([r for _, r, _ in linked] or [np.zeros(0, int)])
-        radios += [(-1, rows, odd) for rows, odd in linked_frames(rgb, elements, roles[:n]) if odd >= 0
+        plated = elements.with_(frame=label_plates(rgb, elements, scale, among=np.isin(roles[:n], LINKED_GUESSES)))
+        radios += [(-1, rows, odd) for rows, odd in linked_frames(rgb, plated, roles[:n]) if odd >= 0
                    and not np.isin(rows, in_candidates).any() and not any(_greyed(states, rows))]
         everything = _as_radio_groups(everything, radios)
         if len(labels):
@@ -425,6 +449,8 @@ class Semantics:
         # a menu item's one-word read one thin glyph off a menu-bar word is that word ("Edlit")
         text = menu_items_read(everything.text, everything.role)
         everything = assign_names(_indicators_unlabelled(everything.with_(parent=parent, text=text)), part_rows)
+        # a tree's expander is named by the row it heads, and does what its triangle says
+        everything = _expanders_named(everything, glyphs[expanders], heads[expanders], opened[expanders])
         # a zoom entry is named for what it sets, as its buttons are ("Zoom in"; `labels` rule 6),
         # not after a window title beside it in the header bar
         everything = _with_column(everything, n, used, zoomed, "name", "Zoom")
@@ -543,13 +569,29 @@ def _keeping(states: list[tuple[str, ...]], rows: np.ndarray, kept: tuple[str, .
     return states
 
 
+def _expanders_named(everything: Elements, glyphs: np.ndarray, heads: np.ndarray, opened: np.ndarray) -> Elements:
+    """``everything`` with each expander glyph of ``glyphs`` named as the row it ``heads`` (its
+    text) and labelled with what a click does: "collapse" when ``opened``, else "expand"."""
+    if not len(glyphs):
+        return everything
+    name, label = everything.name.copy(), everything.label.copy()
+    name[glyphs] = [str(everything.text[h]) for h in heads.tolist()]
+    label[glyphs] = np.where(opened, "collapse", "expand")
+    return everything.with_(name=name, label=label)
+
+
 def _with_checked(states: list[tuple[str, ...]], rows: np.ndarray, checked: np.ndarray) -> list[tuple[str, ...]]:
     """``states`` with "checked" set for each of ``rows`` as ``checked`` (K,) bool says (a glyph's
     drawing overrides the classifier's call); a copy."""
+    return _with_state(states, rows, checked, "checked")
+
+
+def _with_state(states: list[tuple[str, ...]], rows: np.ndarray, on: np.ndarray, state: str) -> list[tuple[str, ...]]:
+    """``states`` with ``state`` set or cleared on each of ``rows`` as ``on`` (K,) bool says; a copy."""
     states = list(states)
-    for r, on in zip(np.asarray(rows).tolist(), np.asarray(checked).tolist()):
-        kept = tuple(s for s in states[r] if s != "checked")
-        states[r] = kept + ("checked",) if on else kept
+    for r, flag in zip(np.asarray(rows).tolist(), np.asarray(on).tolist()):
+        kept = tuple(s for s in states[r] if s != state)
+        states[r] = kept + (state,) if flag else kept
     return states
 
 

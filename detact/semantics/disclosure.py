@@ -1,0 +1,77 @@
+"""A disclosure triangle before a label says whether what the label heads is open.
+
+Trees (a settings editor's channels, a file manager's folders), expanders ("Keypad" under its
+triangle) and sidebars draw a small caret or chevron just left of a row's label: pointing down,
+the row is expanded; pointing right, collapsed. The control classifier, seeing one element at a
+time, calls rows and paragraphs of a document "expanded" without such a glyph; the glyph is
+what says it. So:
+
+1. `disclosures`: icons the icon stage names a caret or chevron pointing down (`OPEN`) or right
+   (`CLOSED`), at most `MAX_GLYPH` px, with a text run beginning on their right on their row
+   within `MAX_GAP` glyph widths and nothing between: the glyph, its label, and whether it is
+   open. The label and the glyph are "expanded" when it is.
+2. The glyph is the row's expander, a button, unless a text run ends just left of it on its
+   row (`SEPARATOR_GAP` glyph widths): a path bar's separator between two folders.
+3. Elsewhere "expanded" stays only on the roles whose popup the classifier may see open (combo
+   boxes, menu items and buttons; `EXPANDABLE`), never on text, fields or rows without a glyph
+   (`without_unfounded_expanded`).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+#: What the icon stage calls a disclosure triangle pointing down (open) or right (closed).
+OPEN = ("caret down", "chevron down")
+CLOSED = ("caret right", "chevron right")
+#: A disclosure glyph is at most this many px wide and tall at scale 1.
+MAX_GLYPH = 20
+#: Its label begins at most this many glyph widths (and 12 px at scale 1) after it.
+MAX_GAP = 1.5
+#: A text run ending this close before the glyph (in glyph widths) makes it a separator.
+SEPARATOR_GAP = 3.0
+#: Roles on which the classifier's "expanded" stands without a glyph: their popup is open.
+EXPANDABLE = ("combobox", "menuitem", "button")
+
+
+def disclosures(kind: np.ndarray, xyxy: np.ndarray, labels: np.ndarray,
+                scale: float = 1.0) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Rule 1 and 2 over elements (``kind``, ``labels`` (N,), boxes ``xyxy`` (N, 4)): rows of the
+    disclosure glyphs (K,), their labels' rows (K,), whether each is open (K,) bool, and whether
+    each glyph is an expander button (K,) bool (not a separator)."""
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    kind, labels = np.asarray(kind, dtype=object), np.asarray(labels, dtype=object)
+    s = max(1.0, float(scale))
+    wh = b[:, 2:] - b[:, :2]
+    glyphs = np.flatnonzero((kind == "icon") & np.isin(labels, OPEN + CLOSED) & (wh.max(axis=1) <= MAX_GLYPH * s))
+    texts = np.flatnonzero(kind == "text")
+    empty = np.zeros(0, np.int64)
+    if not len(glyphs) or not len(texts):
+        return empty, empty, np.zeros(0, bool), np.zeros(0, bool)
+    cy = (b[:, 1] + b[:, 3]) / 2
+    found, owners, opened, buttons = [], [], [], []
+    for g in glyphs.tolist():
+        w, h = max(wh[g, 0], 1.0), max(wh[g, 1], 1.0)
+        row = texts[np.abs(cy[texts] - cy[g]) <= np.maximum(h, 0.5 * (b[texts, 3] - b[texts, 1]))]
+        after = row[(b[row, 0] >= b[g, 2] - 1) & (b[row, 0] - b[g, 2] <= min(MAX_GAP * w, 12 * s))]
+        if not len(after):
+            continue
+        label = int(after[np.argmin(b[after, 0])])
+        # nothing between the glyph and its label
+        between = (b[:, 0] >= b[g, 2] - 1) & (b[:, 2] <= b[label, 0] + 1) & (np.abs(cy - cy[g]) <= h)
+        between[[g, label]] = False
+        if between.any():
+            continue
+        before = row[(b[row, 2] <= b[g, 0] + 1) & (b[g, 0] - b[row, 2] <= SEPARATOR_GAP * w)]
+        found.append(g)
+        owners.append(label)
+        opened.append(str(labels[g]) in OPEN)
+        buttons.append(not len(before))
+    return (np.array(found, np.int64), np.array(owners, np.int64), np.array(opened, bool),
+            np.array(buttons, bool))
+
+
+def without_unfounded_expanded(states: list[tuple[str, ...]], roles: np.ndarray) -> list[tuple[str, ...]]:
+    """``states`` (N,) with "expanded" left only on `EXPANDABLE` ``roles`` (N,) (rule 3); a copy.
+    Run before rule 1 sets the glyphs' own."""
+    return [st if role in EXPANDABLE or "expanded" not in st else tuple(x for x in st if x != "expanded")
+            for st, role in zip(states, np.asarray(roles, dtype=object).tolist())]

@@ -1,0 +1,88 @@
+"""Disclosure triangles: a caret before a row's label says whether the row is expanded."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from detact.semantics.disclosure import disclosures, without_unfounded_expanded
+
+# a tree: expander glyphs 10 px wide at x 20, labels from x 36, rows 24 px apart
+CASES = [  # id, elements (kind, box, label), scale, want (glyph, label, open, button)
+    ("open and closed rows",
+     [("icon", (20, 10, 30, 20), "caret down"), ("text", (36, 6, 120, 24), ""),
+      ("icon", (20, 34, 30, 44), "caret right"), ("text", (36, 30, 100, 48), "")],
+     1.0, [(0, 1, True, True), (2, 3, False, True)]),
+    ("chevrons at scale 2",
+     [("icon", (40, 20, 60, 40), "chevron down"), ("text", (72, 12, 240, 48), "")],
+     2.0, [(0, 1, True, True)]),
+    ("a separator between two folders is no expander",
+     [("text", (0, 6, 60, 24), ""), ("icon", (66, 10, 76, 20), "chevron right"), ("text", (82, 6, 150, 24), "")],
+     1.0, [(1, 2, False, False)]),
+    ("a drop-down arrow after its value heads nothing",
+     [("text", (10, 6, 80, 24), ""), ("icon", (84, 10, 94, 16), "caret down")],
+     1.0, []),
+    ("a label too far from the glyph",
+     [("icon", (20, 10, 30, 20), "caret down"), ("text", (60, 6, 120, 24), "")],
+     1.0, []),
+    ("an icon between the glyph and the label",
+     [("icon", (20, 10, 30, 20), "caret right"), ("icon", (32, 8, 38, 22), "folder"), ("text", (40, 6, 120, 24), "")],
+     1.0, []),
+    ("a glyph too big for a triangle",
+     [("icon", (20, 4, 48, 32), "caret down"), ("text", (52, 6, 120, 24), "")],
+     1.0, []),
+    ("another icon function",
+     [("icon", (20, 10, 30, 20), "play"), ("text", (36, 6, 120, 24), "")],
+     1.0, []),
+]
+
+
+@pytest.mark.parametrize("elements,scale,want", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_disclosures(elements, scale, want):
+    kind = np.array([k for k, _, _ in elements], dtype=object)
+    xyxy = np.array([b for _, b, _ in elements], np.float32)
+    labels = np.array([lab for _, _, lab in elements], dtype=object)
+    glyphs, heads, opened, buttons = disclosures(kind, xyxy, labels, scale)
+    got = list(zip(glyphs.tolist(), heads.tolist(), opened.tolist(), buttons.tolist()))
+    assert got == want
+
+
+def test_expanded_stays_only_where_a_popup_may_be_open():
+    states = [("expanded",), ("expanded", "focused"), ("expanded",), ("selected",), ("expanded",)]
+    roles = np.array(["text", "listitem", "combobox", "listitem", "button"], dtype=object)
+    assert without_unfounded_expanded(states, roles) == [(), ("focused",), ("expanded",), ("selected",), ("expanded",)]
+
+
+def drawn_tree() -> tuple[np.ndarray, list[tuple[str, bool | None]]]:
+    """A file tree: top rows with a triangle before them (down: open, right: closed), their
+    children indented without one. Returns the image and each row's (label, open or None)."""
+    from PIL import Image, ImageDraw
+
+    from conftest import font
+    rows = [("Documents", True, 0), ("Projects", None, 1), ("Reports", None, 1), ("Music", False, 0),
+            ("Pictures", True, 0), ("Holidays", None, 1)]
+    img = Image.new("RGB", (700, 400), (255, 255, 255))
+    draw = ImageDraw.Draw(img)
+    for k, (label, opened, depth) in enumerate(rows):
+        x, y = 30 + 24 * depth, 40 + 28 * k
+        if opened is True:
+            draw.polygon([(x, y + 6), (x + 10, y + 6), (x + 5, y + 12)], fill=(80, 80, 80))
+        elif opened is False:
+            draw.polygon([(x + 2, y + 3), (x + 8, y + 9), (x + 2, y + 15)], fill=(80, 80, 80))
+        draw.text((x + 18, y), label, fill=(30, 30, 30), font=font(15))
+    return np.asarray(img), [(label, opened) for label, opened, _ in rows]
+
+
+def test_a_drawn_tree_says_which_rows_are_expanded(parser):
+    rgb, rows = drawn_tree()
+    els = parser.parse(rgb).elements
+    texts = {str(els.text[i]): i for i in range(len(els)) if els.kind[i] == "text"}
+    assert {label for label, _ in rows} <= set(texts), texts
+    for label, opened in rows:
+        assert ("expanded" in els.states[texts[label]]) is bool(opened), (label, els.states[texts[label]])
+    expanders = {str(els.name[i]): i for i in range(len(els)) if els.kind[i] == "icon"}
+    assert set(expanders) == {label for label, opened in rows if opened is not None}, expanders
+    for label, opened in rows:
+        if opened is not None:
+            i = expanders[label]
+            assert els.role[i] == "button" and ("expanded" in els.states[i]) is opened
+            assert els.label[i] == ("collapse" if opened else "expand")
