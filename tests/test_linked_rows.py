@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -42,3 +42,78 @@ def test_the_icons_that_continue_a_path_bar_are_its_buttons():
     icons = [i for i in range(len(els)) if els.kind[i] == "icon" and els.xyxy[i, 1] < 48 and els.xyxy[i, 0] < 620]
     assert len(icons) >= 2, [(els.label[i], els.xyxy[i].tolist()) for i in icons]
     assert [els.role[i] for i in icons] == ["button"] * len(icons)
+
+
+BAR, PRESSED, RAISED, BORDER = (235, 233, 231), (214, 209, 205), (241, 239, 238), (205, 199, 194)
+
+
+def linked_pair(labels: list[str], pressed: int) -> np.ndarray:
+    """A GTK 4 pair of linked toggle buttons (gitg's "Unified | Split"): 121 x 34 px plates
+    sharing a 1 px border, the ``pressed`` one darker, labels centred, on a bar the colour of
+    the window, with a line of text above (so that the screen is not the pair alone)."""
+    from conftest import font
+    img = Image.new("RGB", (900, 300), BAR)
+    draw = ImageDraw.Draw(img)
+    draw.text((40, 40), "Changes in the selected commit", fill=(46, 52, 54), font=font(15))
+    x0, y0 = 400, 140
+    for k, label in enumerate(labels):
+        box = (x0 + 121 * k, y0, x0 + 121 * (k + 1), y0 + 34)
+        draw.rectangle(box, fill=PRESSED if k == pressed else RAISED, outline=BORDER)
+        width = draw.textlength(label, font=font(15))
+        draw.text(((box[0] + box[2] - width) / 2, y0 + 8), label, fill=(46, 52, 54), font=font(15))
+    return np.asarray(img)
+
+
+@pytest.mark.parametrize("labels, pressed", [(["Unified", "Split"], 0), (["Unified", "Split"], 1),
+                                             (["Day", "Week", "Month"], 2)])
+def test_linked_toggles_without_frames_are_a_radio_group(parser, labels, pressed):
+    # GTK 4 draws linked toggles as flat plates the segmenter may leave unframed: their plates are
+    # found from the labels, the darker one is the checked radio of the group
+    els = parser.parse(linked_pair(labels, pressed)).elements
+    found = {str(els.text[i]): i for i in range(len(els)) if els.kind[i] == "text"}
+    assert set(labels) <= set(found), found
+    assert [els.role[found[t]] for t in labels] == ["radio"] * len(labels)
+    assert [t for t in labels if "checked" in els.states[found[t]]] == [labels[pressed]]
+
+
+def segmented(labels: list[str], checked: int, page, plate, accent, ink, border) -> np.ndarray:
+    """A segmented control with no rules between its segments (a dark GTK theme's, a web kit's):
+    one frame, 58 px per segment, the ``checked`` segment filled with the ``accent`` colour and
+    its label white, the others on the frame's ``plate``; a line of text above it."""
+    from conftest import font
+    img = Image.new("RGB", (800, 300), page)
+    draw = ImageDraw.Draw(img)
+    draw.text((40, 40), "Scan sides", fill=ink, font=font(15))
+    x0, y0, w, h = 300, 140, 58, 28
+    draw.rounded_rectangle((x0, y0, x0 + w * len(labels), y0 + h), radius=4, fill=plate, outline=border)
+    for k, label in enumerate(labels):
+        if k == checked:
+            draw.rectangle((x0 + w * k + 1, y0 + 1, x0 + w * (k + 1) - 1, y0 + h - 1), fill=accent)
+        width = draw.textlength(label, font=font(15))
+        draw.text((x0 + w * k + (w - width) / 2, y0 + 5), label, fill=(255, 255, 255) if k == checked else ink,
+                  font=font(15))
+    return np.asarray(img)
+
+
+@pytest.mark.parametrize("labels, checked, colours", [
+    (["Front", "Back", "Both"], 2, ((56, 60, 74), (64, 69, 82), (82, 148, 226), (211, 218, 227), (43, 46, 57))),
+    (["Day", "Week", "Month"], 0, ((255, 255, 255), (248, 249, 250), (13, 110, 253), (33, 37, 41), (206, 212, 218))),
+])
+def test_a_segmented_control_with_an_accent_segment_is_a_radio_group(parser, labels, checked, colours):
+    els = parser.parse(segmented(labels, checked, *colours)).elements
+    found = {str(els.text[i]): i for i in range(len(els)) if els.kind[i] == "text"}
+    assert set(labels) <= set(found), found
+    assert [els.role[found[t]] for t in labels] == ["radio"] * len(labels)
+    assert [t for t in labels if "checked" in els.states[found[t]]] == [labels[checked]]
+
+
+def test_accent_segment_needs_one_accent_plate_among_plain_ones():
+    from detact.semantics.compounds import accent_segment
+    labels = np.array([[312, 145, 346, 163], [370, 145, 404, 163], [428, 145, 462, 163]])
+    frame = np.array([300, 140, 474, 168])
+    plain = segmented(["Front", "Back", "Both"], -1, (56, 60, 74), (64, 69, 82), (82, 148, 226), (211, 218, 227),
+                      (43, 46, 57))
+    assert accent_segment(plain, frame, labels) == -1
+    both = segmented(["Front", "Back", "Both"], 1, (56, 60, 74), (64, 69, 82), (82, 148, 226), (211, 218, 227),
+                     (43, 46, 57))
+    assert accent_segment(both, frame, labels) == 1

@@ -42,7 +42,10 @@ each) is a row of linked buttons: GTK's stack switcher ("Page 1 | Page 2"), link
 a web kit's segmented control (`linked_buttons`). When one of three or more segments has its
 plate drawn darker or lighter than the rest, which agree, or one of two is darker than the
 other, the row is a radio group and that segment is the checked one (otherwise the
-classifier's roles stay: it knows some switchers). Labels the segmenter framed one by one,
+classifier's roles stay: it knows some switchers). A segmented control drawn without rules
+between its segments is such a row when one segment's plate is an accent colour that fills it
+and the others are one plain grey (`accent_segment`: "Front | Back | Both" with "Both" blue;
+segments part half-way between labels). Labels the segmenter framed one by one,
 frames abutting within `LINK_GAP` px on one line, are such a row too (`linked_frames`: gitg's
 "Unified | Split", radio buttons to AT-SPI).
 
@@ -1033,6 +1036,48 @@ def _odd_plate(plates: np.ndarray) -> int:
     return -1
 
 
+#: A segmented control's checked segment (`accent_segment`) is an accent colour at least this
+#: strong (`color.chroma`), filling at least ACCENT_FILL of its segment off its label; the other
+#: segments are plain (chroma under PLAIN_SEGMENT) and within ODD_PLATE grey levels of each other.
+ACCENT_SEGMENT, ACCENT_FILL, PLAIN_SEGMENT = 60, 0.8, 30
+
+
+def accent_segment(rgb: np.ndarray, frame: np.ndarray, labels: np.ndarray) -> int:
+    """Index of the checked segment of a segmented control drawn without rules between its
+    segments, or -1: ``labels`` (K, 4) left to right inside ``frame`` (4,) of ``rgb``; segments
+    part half-way between neighbouring labels; the one segment whose plate (its pixels off its
+    label, inside the frame's border) is mostly one accent colour while the rest are plain and
+    alike (`ACCENT_SEGMENT`)."""
+    x0, y0, x1, y1 = (int(v) for v in frame)
+    b = np.asarray(labels, np.int64).reshape(-1, 4)
+    if len(b) < 2 or y1 - y0 < 10:
+        return -1
+    cuts = [x0 + 2] + [int(v) for v in (b[:-1, 2] + b[1:, 0]) // 2] + [x1 - 2]
+    medians, fills = [], []
+    for i, (a, e) in enumerate(zip(cuts, cuts[1:])):
+        seg = rgb[y0 + 3:y1 - 3, a:e].astype(np.int16)
+        if seg.size == 0:
+            return -1
+        keep = np.ones(seg.shape[:2], bool)
+        keep[max(0, b[i, 1] - y0 - 3):max(0, b[i, 3] - y0 - 3), max(0, b[i, 0] - a):max(0, b[i, 2] - a)] = False
+        pixels = seg[keep]
+        if not len(pixels):
+            return -1
+        median = np.median(pixels, axis=0)
+        medians.append(median)
+        fills.append(float((np.abs(pixels - median).max(axis=1) <= 30).mean()))
+    medians = np.array(medians)
+    strong = chroma(medians)
+    accent = np.flatnonzero((strong >= ACCENT_SEGMENT) & (np.array(fills) >= ACCENT_FILL))
+    if len(accent) != 1:
+        return -1
+    others = np.delete(np.arange(len(medians)), accent)
+    grey = medians[others].mean(axis=1)
+    if (strong[others] >= PLAIN_SEGMENT).any() or grey.max() - grey.min() > ODD_PLATE:
+        return -1
+    return int(accent[0])
+
+
 def _entry_and_arrow(elements: Elements, rows: np.ndarray) -> bool:
     """Whether the parts ``rows`` of ``elements`` are one text and a drop-down arrow icon: an
     editable combo box's entry and its button, not a row of linked buttons."""
@@ -1061,6 +1106,9 @@ def linked_buttons(rgb: np.ndarray, elements: Elements, boxes: np.ndarray, parts
             continue
         rules = [entry_end(rgb, boxes[k], b[i], b[i + 1]) for i in range(len(rows) - 1)]
         if min(rules) < 0:
+            odd = accent_segment(rgb, boxes[k], b) if (elements.kind[rows] == "text").all() else -1
+            if odd >= 0:
+                found.append((k, rows, odd))
             continue
         x0, y0, x1, y1 = (int(v) for v in boxes[k])
         gray = to_gray(rgb[y0 + 2:y1 - 2, x0:x1]).astype(np.float32)   # only the frame: this runs per row
