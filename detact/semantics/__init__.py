@@ -42,7 +42,7 @@ from .popovers import popover_items
 from .plates import KEEP_ROLES, centred_labels, font_buttons, icon_label_plates, label_plates
 from .pressed import pressed_buttons, pressed_labels
 from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, box_state,
-                    control_glyphs, glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier,
+                    control_glyphs, dots_in_rings, glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier,
                     one_glyph_reads, ring_glyphs, ring_state, search_fields, shows_other_glyph, with_states)
 from .sliders import slider_tracks, volume_buttons
 from .switches import pill_state
@@ -95,6 +95,12 @@ class Semantics:
         """``elements`` (leaves; ``groups``: (G, 4) boxes that held several of them) with the
         semantic columns filled, plus compound controls, numbered in reading order; and the
         containers, numbered after them."""
+        # a radio's dot framed by its ring is that radio's glyph: the ring's box (see `roles`)
+        dots = dots_in_rings(rgb, elements)
+        if len(dots):
+            xyxy, frame = elements.xyxy.copy(), elements.frame.copy()
+            xyxy[dots], frame[dots] = frame[dots], -1
+            elements = elements.with_(xyxy=xyxy, frame=frame)
         # an icon at one end of a plain plate the segmenter missed is framed by it (see `compounds`)
         elements = elements.with_(frame=plate_frames(rgb, elements, scale))
         compounds, counts, parts = compound_candidates(elements, groups, scale)
@@ -306,6 +312,10 @@ class Semantics:
         discs, dots = with_states(boxed[~drawn], [ring_state(rgb, elements.xyxy[r]) for r in boxed[~drawn].tolist()])
         roles[discs] = "radio"
         states = _with_checked(states, discs, dots)
+        # ... and a glyph the classifier called a radio says by its dot whether it is checked
+        rung = np.flatnonzero((elements.kind == "icon") & (roles[:n] == "radio"))
+        rung, dotted = with_states(rung, [ring_state(rgb, elements.xyxy[r]) for r in rung.tolist()])
+        states = _with_checked(states, rung, dotted)
         # ... and so is an icon drawn as a ring with a label on its right: a radio button
         rings, dotted = ring_glyphs(rgb, elements, roles)
         roles[rings] = "radio"

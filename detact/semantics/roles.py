@@ -224,6 +224,24 @@ def _glyphs_labelled_by_controls(rgb: np.ndarray, elements, roles: np.ndarray, f
     return icons[~(menu_items(elements.xyxy, roles, elements.text)[labels] | (roles[labels] == "tab") | links)]
 
 
+def dots_in_rings(rgb: np.ndarray, elements) -> np.ndarray:
+    """Rows of icons that are a checked radio's dot the segmenter framed by its ring: framed
+    alone by a frame about as wide as tall (`ring_state`'s ring with a dot inside it), the icon
+    centred in it and at most 0.6 of its width. Their glyph is the frame: the caller gives them
+    its box. Light rings round a dark dot are taken for a frame round an icon."""
+    rows = np.flatnonzero((elements.kind == "icon") & (elements.frame >= 0).all(axis=1))
+    found = []
+    for r in rows.tolist():
+        f, b = elements.frame[r].astype(np.float64), elements.xyxy[r].astype(np.float64)
+        fw, fh = f[2] - f[0], f[3] - f[1]
+        if fh <= 0 or not 0.85 <= fw / fh <= 1.18 or b[2] - b[0] > 0.6 * fw \
+                or abs((b[0] + b[2]) - (f[0] + f[2])) > 0.3 * fw or abs((b[1] + b[3]) - (f[1] + f[3])) > 0.3 * fh:
+            continue
+        if ring_state(rgb, f) is True:
+            found.append(r)
+    return np.array(found, np.int64)
+
+
 def with_states(icons: np.ndarray, states: list[bool | None]) -> tuple[np.ndarray, np.ndarray]:
     """The ``icons`` whose state is not None, and those states (K,) bool."""
     rows = np.array([r for r, st in zip(icons.tolist(), states) if st is not None], np.int64)
