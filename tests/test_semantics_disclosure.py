@@ -85,4 +85,5 @@ def test_a_drawn_tree_says_which_rows_are_expanded(parser):
         if opened is not None:
             i = expanders[label]
             assert els.role[i] == "button" and ("expanded" in els.states[i]) is opened
+            assert not {"checked", "pressed"} & set(els.states[i])
             assert els.label[i] == ("collapse" if opened else "expand")

@@ -411,6 +411,7 @@ class Semantics:
         states = without_unfounded_expanded(states, roles)
         glyphs, heads, opened, expanders = disclosures(elements.kind, elements.xyxy, elements.label, scale)
         roles[glyphs[expanders]] = "button"
+        states = _keeping(states, glyphs, ("disabled", "focused"))       # an expander is never checked
         states = _with_state(_with_state(states, glyphs, opened, "expanded"), heads, opened, "expanded")
         # ... and so is a glyph read as a letter or two, which becomes the icon it is
         letters = np.union1d(glyphs_read_as_letters(elements, roles),
