@@ -58,7 +58,7 @@ def test_a_column_without_a_notch_is_no_popover():
     gray = rgb.mean(axis=2)
     assert (gray[62, 130:180] < 220).all() and (gray[52:62, 180:210] < 220).any()
     rgb[51:62, :] = rgb[70, 40]
-    found, reads, _ = popover_items(rgb, els, els.role)
+    found, reads, _, _ = popover_items(rgb, els, els.role)
     assert len(found) == 0 and len(reads) == 0
 
 
@@ -93,4 +93,16 @@ def _drawn_notch(behind: int, notch: bool = True) -> np.ndarray:
 def test_a_notch_on_the_plates_edge(behind, notch, found):
     from detact.semantics.popovers import _notched
     rgb = _drawn_notch(behind, notch)
-    assert _notched(rgb, np.array([100, 50, 250, 120]), 20.0, 1.0, up=True) == found
+    apex = _notched(rgb, np.array([100, 50, 250, 120]), 20.0, 1.0, up=True)
+    assert (apex is not None) == found
+    if found:           # the notch's apex: over the base's centre (x 150.5), 11 rows over the edge
+        assert abs(apex[0] - 150.5) <= 2 and 27 <= apex[1] <= 31, apex
+
+
+def test_the_button_the_notch_points_at_is_pressed_with_its_popover_expanded(popover):
+    # the header bar's menu button (its glyph at x 188-202) opened the popover; the window's
+    # maximize and close buttons, on the same bar, did not
+    els = popover
+    bar = {str(els.label[i]): set(els.states[i]) for i in range(len(els)) if els.kind[i] == "icon" and els.xyxy[i, 3] < 50}
+    assert bar["menu"] >= {"pressed", "expanded"}, bar
+    assert not {"pressed", "expanded"} & (bar["maximize"] | bar["close"]), bar

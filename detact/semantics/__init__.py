@@ -312,10 +312,12 @@ class Semantics:
         discs, dots = with_states(boxed[~drawn], [ring_state(rgb, elements.xyxy[r]) for r in boxed[~drawn].tolist()])
         roles[discs] = "radio"
         states = _with_checked(states, discs, dots)
-        # ... and a glyph the classifier called a radio says by its dot whether it is checked
-        rung = np.flatnonzero((elements.kind == "icon") & (roles[:n] == "radio"))
-        rung, dotted = with_states(rung, [ring_state(rgb, elements.xyxy[r]) for r in rung.tolist()])
-        states = _with_checked(states, rung, dotted)
+        # ... and a glyph the classifier called a radio with a dot in its ring is checked (not
+        # the other way round: `ring_state` takes Adwaita's thick accent ring round a white
+        # centre, a checked radio, for an empty ring)
+        rung = [r for r in np.flatnonzero((elements.kind == "icon") & (roles[:n] == "radio")).tolist()
+                if ring_state(rgb, elements.xyxy[r]) is True]
+        states = _with_checked(states, np.array(rung, np.int64), np.ones(len(rung), bool))
         # ... and so is an icon drawn as a ring with a label on its right: a radio button
         rings, dotted = ring_glyphs(rgb, elements, roles)
         roles[rings] = "radio"
@@ -397,10 +399,14 @@ class Semantics:
         states = _with_checked(states, text[toggles], np.isin(toggles, toggled))
         # ... but the items of a popover, which a notch on its plate points at its button, are
         # buttons, and its empty rings read as a letter are its radios' (see `popovers`)
-        popped, rings_read, ring_roles = popover_items(rgb, elements, roles[:n], scale)
+        popped, rings_read, ring_roles, openers = popover_items(rgb, elements, roles[:n], scale)
         roles[popped] = "button"
         roles[rings_read] = ring_roles
         states = _keeping(states, rings_read, ("focused",))
+        # ... and the button its notch points at is pressed, its popover expanded
+        roles[openers] = "button"
+        states = _with_state(_with_state(states, openers, np.ones(len(openers), bool), "pressed"),
+                             openers, np.ones(len(openers), bool), "expanded")
         # ... and a page number, framed or before its count ("(1 of 12)"), is a text box (see `labels`)
         pages = page_fields(elements.kind, elements.xyxy, elements.text, elements.frame, roles[:n])
         roles[pages] = "textbox"

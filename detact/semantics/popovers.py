@@ -25,6 +25,9 @@ and the control classifier calls them list items or menu items; the notch tells 
    radios and switches on their rows, which stay the labels of those controls. A glyph read as
    a letter on an item's row (an empty radio's ring read "0", which the classifier may call
    anything), standing under or over such a glyph, is a glyph of that control's kind.
+5. The notch points at the button that opened the popover: the icon or text nearest beyond
+   its apex (`_opener`), which is a pressed button with its popover expanded (AT-SPI: a toggle
+   button, checked, while its popover is open).
 """
 from __future__ import annotations
 
@@ -63,29 +66,34 @@ EDGE_SPREAD = 4
 
 
 def popover_items(rgb: np.ndarray, elements: Elements, roles: np.ndarray, scale: float = 1.0
-                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The items of popovers among ``elements`` (on the RGB uint8 ``rgb``; the module
     docstring): the rows of the text runs that are push buttons (the columns' runs bar the labels
-    of glyph controls, ``roles`` ``(N,)`` in `GLYPH_LINE_ROLES`, on their rows), and the rows of
+    of glyph controls, ``roles`` ``(N,)`` in `GLYPH_LINE_ROLES`, on their rows), the rows of
     glyphs read as a letter (`roles.one_glyph_reads`: an empty radio's ring read "0") standing
     under or over such a control's glyph on an item's row, with the role each takes (its
-    neighbour's)."""
+    neighbour's), and the rows of the buttons the notches point at (rule 5)."""
     n = len(elements)
     roles = np.asarray(roles, dtype=object)[:n]
     b = elements.xyxy.astype(np.int64)
     none = np.zeros(0, np.int64)
     texts = np.flatnonzero((elements.kind == "text") & np.isin(roles, ITEM_GUESSES))
     if len(texts) < 3:
-        return none, none, np.zeros(0, object)
+        return none, none, np.zeros(0, object), none
     glyphs = np.flatnonzero(np.isin(roles, GLYPH_LINE_ROLES) & (elements.kind == "icon"))
     reads = np.flatnonzero(one_glyph_reads(elements))
-    buttons, letters, letter_roles = [], [], []
+    buttons, letters, letter_roles, openers = [], [], [], []
     for line in aligned_lines(b[texts], scale, axes=("column",)):
         rows = texts[line]
         box = np.array([b[rows, 0].min(), b[rows, 1].min(), b[rows, 2].max(), b[rows, 3].max()])
         h = float(np.median(b[rows, 3] - b[rows, 1]))
-        if not (_notched(rgb, box, h, scale, up=True) or _notched(rgb, box, h, scale, up=False)):
+        up = _notched(rgb, box, h, scale, up=True)
+        apex = up if up is not None else _notched(rgb, box, h, scale, up=False)
+        if apex is None:
             continue
+        opener = _opener(elements, apex, up is not None, h, scale)
+        if opener >= 0:
+            openers.append(opener)
         reach = (b[:, 0] >= box[0] - 2 * h) & (b[:, 2] <= box[2] + 6 * h)
         mine = glyphs[reach[glyphs]]
         for r in rows.tolist():
@@ -103,18 +111,43 @@ def popover_items(rgb: np.ndarray, elements: Elements, roles: np.ndarray, scale:
                     letter_roles.append(roles[under[np.abs(b[under, 1] - b[read[0], 1]).argmin()]])
                     continue
             buttons.append(r)
-    return np.array(buttons, np.int64), np.array(letters, np.int64), np.array(letter_roles, object)
+    return (np.array(buttons, np.int64), np.array(letters, np.int64), np.array(letter_roles, object),
+            np.array(sorted(set(openers)), np.int64))
 
 
-def _notched(rgb: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool) -> bool:
-    """Whether the plate round the column ``box`` (xyxy) of items ``h`` px tall has a notch on
-    its top edge (``up``) or its bottom edge, in the RGB uint8 ``rgb``."""
+#: The button a notch points at (rule 5) ends at most this many item heights beyond the apex,
+#: and the apex lies at most OPENER_SIDE item heights beyond its sides.
+OPENER_REACH, OPENER_SIDE = 2.0, 0.5
+
+
+def _opener(elements: Elements, apex: tuple[float, float], up: bool, h: float, scale: float) -> int:
+    """Rule 5: the row of the icon or text the notch with ``apex`` (x, y) points at, above it
+    (``up``) or below, or -1: the nearest whose box ends within `OPENER_REACH` item heights of
+    the apex, the apex's x within its sides (`OPENER_SIDE` heights of slack)."""
+    x, y = apex
+    b = elements.xyxy.astype(np.float64)
+    side = max(OPENER_SIDE * h, 4 * scale)
+    near = (b[:, 0] - side <= x) & (x <= b[:, 2] + side) & np.isin(elements.kind, ("icon", "text"))
+    gap = (y - b[:, 3]) if up else (b[:, 1] - y)
+    near &= (gap >= -2 * scale) & (gap <= OPENER_REACH * h)
+    rows = np.flatnonzero(near)
+    if not len(rows):
+        return -1
+    return int(rows[np.lexsort((np.abs((b[rows, 0] + b[rows, 2]) / 2 - x), gap[rows]))[0]])
+
+
+def _notched(rgb: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool) -> tuple[float, float] | None:
+    """Where the notch on the plate round the column ``box`` (xyxy) of items ``h`` px tall
+    points, its apex (x, y) in the RGB uint8 ``rgb``, when there is one on its top edge
+    (``up``) or its bottom edge; else None."""
     # notches grow with the items' text (a scale-2 screen told scale 1 by its width)
     tall = int(round(max(NOTCH_HEIGHT * scale, NOTCH_HEIGHT * h / ITEM_HEIGHT)))
     # only the band the edge and its notch can lie in is greyed (this runs per column)
     reach = int(EDGE_REACH * h) + tall + 4
     a = max(int(box[0]) - SIDE_REACH, 0)
     cols = slice(a, min(int(box[2]) + SIDE_REACH, rgb.shape[1]))
+    box_bottom = box[3]
+    y0 = 0
     if up:
         y0 = max(int(box[1]) - reach, 0)
         gray = to_gray(rgb[y0:int(box[1]) + 2, cols]).astype(np.int16)
@@ -124,6 +157,13 @@ def _notched(rgb: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool)
         gray = to_gray(rgb[int(box[3]) - 2:y1, cols]).astype(np.int16)[::-1]
         box = np.array([box[0] - a, gray.shape[0] - 2, box[2] - a, gray.shape[0] - 2 + (box[3] - box[1])])
     x0, top, x1 = int(box[0]), int(box[1]), int(box[2])
+    first_row = y0 if up else int(box_bottom) - 2
+
+    def point(x: float, k: int) -> tuple[float, float]:
+        # (x, k rows over the edge) in the band -> the image's (x, y)
+        row = edge - 1 - k
+        return a + left + x, float(first_row + row if up else first_row + gray.shape[0] - 1 - row)
+
     edge = None
     for y in range(top - 1, max(int(top - EDGE_REACH * h), 2) - 1, -1):
         differs = np.abs(gray[y, x0:x1] - gray[y + 2, x0:x1]) > EDGE_CONTRAST
@@ -132,11 +172,11 @@ def _notched(rgb: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool)
             break
     # ... drawn in one colour (a line of text below a rule differs from its next rows too)
     if edge is None or np.median(np.abs(gray[edge, x0:x1] - np.median(gray[edge, x0:x1]))) > EDGE_SPREAD:
-        return False
+        return None
     left, right = _run_on(gray, edge, x0, -1), _run_on(gray, edge, x1 - 1, 1)
     band = gray[max(edge - tall, 0):edge, left:right + 1]
     if band.shape[0] < 5 or band.shape[1] < 10:
-        return False
+        return None
     # ink: what differs from the plate (the notch's inside is the plate; a list's selected row
     # may lie behind the notch, where the window's colour would not do)
     plate = np.median(gray[edge + 2:edge + 6, x0:x1])
@@ -144,7 +184,7 @@ def _notched(rgb: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool)
     first = _runs(ink[0])
     pairs = [(le, rs) for (_, le), (rs, _) in zip(first[:-1], first[1:]) if 4 <= rs - le <= 3 * tall]
     if not pairs:
-        return False
+        return None
     runs = [first] + [_runs(row) for row in ink[1:]]
     apex = max(APEX_WIDTH * scale, APEX_WIDTH * h / ITEM_HEIGHT)
     for le, rs in pairs:
@@ -162,7 +202,7 @@ def _notched(rgb: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool)
             if meet:
                 a, z = meet[0]
                 if z - a + 1 <= apex and apex_at(a, z, k):
-                    return True
+                    return point((a + z) / 2, k)
                 break
             left_on = [z for a, z in runs[k] if le <= z <= le + 4]
             right_on = [a for a, z in runs[k] if rs - 4 <= a <= rs]
@@ -172,8 +212,8 @@ def _notched(rgb: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool)
             # ... or until the inside between them closes, where a dark window behind the apex
             # joins both slopes into one run (a selected row under the notch)
             if rs - le <= 3 * apex / APEX_WIDTH and apex_at(le, rs, k):
-                return True
-    return False
+                return point((le + rs) / 2, k)
+    return None
 
 
 def _runs(row: np.ndarray) -> list[tuple[int, int]]:
