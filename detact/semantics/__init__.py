@@ -403,8 +403,10 @@ class Semantics:
         roles[popped] = "button"
         roles[rings_read] = ring_roles
         states = _keeping(states, rings_read, ("focused",))
-        # ... and the button its notch points at is pressed, its popover expanded
-        roles[openers] = "button"
+        # ... and the button its notch points at is pressed, its popover expanded (a glyph is a
+        # menu button; a combo box's value text is left alone: the state is the combo box's)
+        roles[openers[elements.kind[openers] == "icon"]] = "button"
+        openers = openers[np.isin(roles[openers], ("button", "menuitem"))]
         states = _with_state(_with_state(states, openers, np.ones(len(openers), bool), "pressed"),
                              openers, np.ones(len(openers), bool), "expanded")
         # ... and a page number, framed or before its count ("(1 of 12)"), is a text box (see `labels`)
