@@ -96,10 +96,10 @@ class Semantics:
         semantic columns filled, plus compound controls, numbered in reading order; and the
         containers, numbered after them."""
         # a radio's dot framed by its ring is that radio's glyph: the ring's box (see `roles`)
-        dots = dots_in_rings(rgb, elements)
-        if len(dots):
+        ringed = dots_in_rings(rgb, elements)
+        if len(ringed):
             xyxy, frame = elements.xyxy.copy(), elements.frame.copy()
-            xyxy[dots], frame[dots] = frame[dots], -1
+            xyxy[ringed], frame[ringed] = frame[ringed], -1
             elements = elements.with_(xyxy=xyxy, frame=frame)
         # an icon at one end of a plain plate the segmenter missed is framed by it (see `compounds`)
         elements = elements.with_(frame=plate_frames(rgb, elements, scale))
