@@ -99,6 +99,10 @@ def _text_button(bar, plate, ink) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     ((50, 50, 50), (25, 25, 25), (220, 220, 220), True),       # a dark theme's pressed toggle
     ((255, 255, 255), (60, 60, 60), (255, 255, 255), False),   # a dark button with white text on a page
     ((246, 246, 246), (40, 110, 220), (255, 255, 255), False),  # a blue suggested-action button
+    ((250, 250, 250), (207, 226, 250), (26, 115, 232), True),   # Materia's pressed toggle: tinted plate, accent label
+    ((250, 250, 250), (207, 226, 250), (40, 40, 40), False),    # ... a tinted plate under a black label: a selected row
+    ((250, 250, 250), (242, 242, 242), (26, 115, 232), False),  # ... an accent label on a grey plate: a link-like button
+    ((250, 250, 250), (250, 226, 207), (26, 115, 232), False),  # ... a blue label on an orange tint: two hues
 ])
 def test_a_text_button_on_a_plate_darker_than_its_bar_is_pressed(bar, plate, ink, pressed):
     rgb, text, frame = _text_button(bar, plate, ink)

@@ -214,8 +214,11 @@ class Semantics:
             if len(fonts):
                 roles[np.concatenate([parts[k] for k in fonts])] = "button"
         # a framed text button whose grey plate is darker than its bar is pressed (see `pressed`)
-        labels = np.flatnonzero((elements.kind == "text") & (roles[:n] == "button") & (elements.frame >= 0).all(axis=1))
-        for r in labels[pressed_labels(rgb, elements.xyxy[labels], elements.frame[labels], scale)].tolist():
+        # (or on the plate found round it when the segmenter framed none: Materia's flat toggles)
+        buttons = (elements.kind == "text") & (roles[:n] == "button")
+        framed = label_plates(rgb, elements, scale, among=buttons & (elements.frame < 0).any(axis=1))
+        labels = np.flatnonzero(buttons & (framed >= 0).all(axis=1))
+        for r in labels[pressed_labels(rgb, elements.xyxy[labels], framed[labels], scale)].tolist():
             states[r] = tuple(dict.fromkeys((*states[r], "pressed")))
         # an empty framed box of a field's shape is a text box (see `compounds`)
         roles[empty_fields(rgb, elements, scale)] = "textbox"

@@ -9,12 +9,15 @@ median colour of a ring just outside the glyph, compared with the bar's colour i
 further out; where most plated buttons of the row are lighter than the bar and one is darker
 (or the other way round), that one is pressed.
 
-Text toggle buttons (a font chooser's Bold and Italic) are judged alone, from their frame: the
+Text toggle buttons (a font chooser's Bold and Italic) are judged alone, from their frame (or
+the plate found round the label when the segmenter drew none): the
 plate (inside the frame, around the label) at least ``PRESSED_TEXT_CONTRAST`` grey levels darker
 than the bar just outside it, grey, with the label's ink on the same side of both (dark text on a
 pressed light-theme plate, light text on a pressed dark-theme one; a dark "primary" button with
 white text on a white page is its own colour, not pressed). Unpressed plates sit within a few
-levels of the bar or lighter (`pressed_labels`).
+levels of the bar or lighter (`pressed_labels`). Material themes draw a pressed text toggle
+instead as a light plate tinted with the accent colour under a label in that colour
+(`_tinted_toggle`).
 """
 from __future__ import annotations
 
@@ -115,9 +118,37 @@ def pressed_labels(rgb: np.ndarray, text: np.ndarray, frames: np.ndarray, scale:
         plate = np.median(inner[keep], axis=0)
         bar = ring_colour(rgb, f, 3 * s, 7 * s)
         label = rgb[t[1]:t[3], t[0]:t[2]].astype(np.float32).mean(axis=2)
-        if not np.isfinite(bar).all() or label.size == 0 or plate.max() - plate.min() > MAX_GREY_SPREAD:
+        if not np.isfinite(bar).all() or label.size == 0:
+            continue
+        if plate.max() - plate.min() > MAX_GREY_SPREAD:
+            pressed[i] = _tinted_toggle(rgb[t[1]:t[3], t[0]:t[2]], plate, bar)
             continue
         p, b = float(plate.mean()), float(bar.mean())
         ink = float(np.percentile(label, 5)) if p > 127 else float(np.percentile(label, 95))
         pressed[i] = b - p >= PRESSED_TEXT_CONTRAST and (ink - p) * (ink - b) > 0
     return pressed
+
+
+#: A tinted toggle's plate (`_tinted_toggle`) is light (mean grey at least TINT_LIGHT), tinted
+#: (chroma TINT_CHROMA to TINT_MAX_CHROMA) and off the bar by BAR_CONTRAST (max over channels);
+#: its label's ink is the tint's hue, strong (chroma at least INK_ACCENT_CHROMA).
+TINT_LIGHT, TINT_CHROMA, TINT_MAX_CHROMA, BAR_CONTRAST, INK_ACCENT_CHROMA = 170.0, 15.0, 90.0, 8.0, 60.0
+
+
+def _tinted_toggle(label: np.ndarray, plate: np.ndarray, bar: np.ndarray) -> bool:
+    """Whether a text button (its ``label`` crop (h, w, 3), its ``plate`` and the ``bar``'s
+    colours (3,)) is a pressed toggle drawn Material's way: a light plate tinted with the accent
+    colour under a label in that colour (gucharmap's Bold and Italic in Materia). A solid accent
+    plate under a white label is a suggested action, not a state; a grey label on a tinted plate
+    is a selected row's."""
+    tint = float(plate.max() - plate.min())
+    if plate.mean() < TINT_LIGHT or not TINT_CHROMA <= tint <= TINT_MAX_CHROMA \
+            or np.abs(plate - bar).max() < BAR_CONTRAST:
+        return False
+    px = label.reshape(-1, 3).astype(np.float32)
+    ink = px[np.abs(px - plate).max(axis=1) > 60]
+    if len(ink) < 5:
+        return False
+    colour = np.median(ink, axis=0)
+    # the ink's strongest channel is the plate's: one hue
+    return float(colour.max() - colour.min()) >= INK_ACCENT_CHROMA and int(colour.argmax()) == int(plate.argmax())
