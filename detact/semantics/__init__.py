@@ -214,11 +214,15 @@ class Semantics:
             if len(fonts):
                 roles[np.concatenate([parts[k] for k in fonts])] = "button"
         # a framed text button whose grey plate is darker than its bar is pressed (see `pressed`)
-        # (or on the plate found round it when the segmenter framed none: Materia's flat toggles)
+        # (or, on the plate found round it when the segmenter framed none, tinted with the accent
+        # under an accent label: Materia's flat toggles)
         buttons = (elements.kind == "text") & (roles[:n] == "button")
-        framed = label_plates(rgb, elements, scale, among=buttons & (elements.frame < 0).any(axis=1))
-        labels = np.flatnonzero(buttons & (framed >= 0).all(axis=1))
-        for r in labels[pressed_labels(rgb, elements.xyxy[labels], framed[labels], scale)].tolist():
+        labels = np.flatnonzero(buttons & (elements.frame >= 0).all(axis=1))
+        darker = labels[pressed_labels(rgb, elements.xyxy[labels], elements.frame[labels], scale)]
+        plates = label_plates(rgb, elements, scale, among=buttons & (elements.frame < 0).any(axis=1))
+        unframed = np.flatnonzero(buttons & (elements.frame < 0).any(axis=1) & (plates >= 0).all(axis=1))
+        tinted = unframed[pressed_labels(rgb, elements.xyxy[unframed], plates[unframed], scale, tinted_only=True)]
+        for r in np.concatenate([darker, tinted]).tolist():
             states[r] = tuple(dict.fromkeys((*states[r], "pressed")))
         # an empty framed box of a field's shape is a text box (see `compounds`)
         roles[empty_fields(rgb, elements, scale)] = "textbox"

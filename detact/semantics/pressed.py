@@ -100,9 +100,11 @@ def pressed_buttons(rgb: np.ndarray, xyxy: np.ndarray, scale: float = 1.0) -> np
 PRESSED_TEXT_CONTRAST = 20.0
 
 
-def pressed_labels(rgb: np.ndarray, text: np.ndarray, frames: np.ndarray, scale: float = 1.0) -> np.ndarray:
+def pressed_labels(rgb: np.ndarray, text: np.ndarray, frames: np.ndarray, scale: float = 1.0,
+                   tinted_only: bool = False) -> np.ndarray:
     """(N,) bool: which text buttons (label boxes ``text`` (N, 4) in their ``frames`` (N, 4)) are
-    pressed, by the module docstring's rule for text toggle buttons."""
+    pressed, by the module docstring's rules for text toggle buttons (``tinted_only``: by the
+    tinted plate's alone, for plates found round a label, whose edge the bar's ring may miss)."""
     text, frames = np.asarray(text, np.int64).reshape(-1, 4), np.asarray(frames, np.int64).reshape(-1, 4)
     pressed = np.zeros(len(text), bool)
     s = max(1, round(scale))
@@ -120,7 +122,7 @@ def pressed_labels(rgb: np.ndarray, text: np.ndarray, frames: np.ndarray, scale:
         label = rgb[t[1]:t[3], t[0]:t[2]].astype(np.float32).mean(axis=2)
         if not np.isfinite(bar).all() or label.size == 0:
             continue
-        if plate.max() - plate.min() > MAX_GREY_SPREAD:
+        if plate.max() - plate.min() > MAX_GREY_SPREAD or tinted_only:
             pressed[i] = _tinted_toggle(rgb[t[1]:t[3], t[0]:t[2]], plate, bar)
             continue
         p, b = float(plate.mean()), float(bar.mean())
