@@ -21,7 +21,8 @@ import numpy as np
 #: A pill is this many times as wide as tall (ink box): 1.4 for a stubby GTK 3 switch, 3 for a
 #: long one drawn with its labels.
 MIN_ASPECT, MAX_ASPECT = 1.4, 3.2
-#: Smallest pill height in px at scale 1 (a 16 px tall web switch is the smallest in use).
+#: Smallest pill height in px at scale 1 (half the smallest in use, a 16 px tall web switch;
+#: smaller ink is a glyph, a badge or a scroll thumb).
 MIN_HEIGHT = 8
 #: Ink differs from the background around the pill by more than this (max over channels).
 INK_CONTRAST = 30
