@@ -106,3 +106,14 @@ def test_the_button_the_notch_points_at_is_pressed_with_its_popover_expanded(pop
     bar = {str(els.label[i]): set(els.states[i]) for i in range(len(els)) if els.kind[i] == "icon" and els.xyxy[i, 3] < 50}
     assert bar["menu"] >= {"pressed", "expanded"}, bar
     assert not {"pressed", "expanded"} & (bar["maximize"] | bar["close"]), bar
+
+
+def test_a_notch_under_a_plate_that_opens_upwards_points_down():
+    # the drawn notch turned upside down: the plate above, its notch on its bottom edge; the
+    # apex lies where the upright one's does, mirrored
+    from detact.semantics.popovers import _notched
+    rgb = _drawn_notch(245)
+    up = _notched(rgb, np.array([100, 50, 250, 120]), 20.0, 1.0, up=True)
+    down = _notched(rgb[::-1].copy(), np.array([100, 40, 250, 110]), 20.0, 1.0, up=False)
+    assert up is not None and down is not None
+    assert down[0] == up[0] and down[1] == rgb.shape[0] - 1 - up[1]
