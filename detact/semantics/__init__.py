@@ -219,8 +219,9 @@ class Semantics:
         buttons = (elements.kind == "text") & (roles[:n] == "button")
         labels = np.flatnonzero(buttons & (elements.frame >= 0).all(axis=1))
         darker = labels[pressed_labels(rgb, elements.xyxy[labels], elements.frame[labels], scale)]
-        plates = label_plates(rgb, elements, scale, among=buttons & (elements.frame < 0).any(axis=1))
-        unframed = np.flatnonzero(buttons & (elements.frame < 0).any(axis=1) & (plates >= 0).all(axis=1))
+        unframed = buttons & (elements.frame < 0).any(axis=1)
+        plates = label_plates(rgb, elements, scale, among=unframed)
+        unframed = np.flatnonzero(unframed & (plates >= 0).all(axis=1))
         tinted = unframed[pressed_labels(rgb, elements.xyxy[unframed], plates[unframed], scale, tinted_only=True)]
         for r in np.concatenate([darker, tinted]).tolist():
             states[r] = tuple(dict.fromkeys((*states[r], "pressed")))

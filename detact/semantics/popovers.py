@@ -146,24 +146,16 @@ def _notched(rgb: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool)
     reach = int(EDGE_REACH * h) + tall + 4
     a = max(int(box[0]) - SIDE_REACH, 0)
     cols = slice(a, min(int(box[2]) + SIDE_REACH, rgb.shape[1]))
-    box_bottom = box[3]
-    y0 = 0
     if up:
-        y0 = max(int(box[1]) - reach, 0)
-        gray = to_gray(rgb[y0:int(box[1]) + 2, cols]).astype(np.int16)
-        box = np.array([box[0] - a, box[1] - y0, box[2] - a, box[3] - y0])
+        first_row = max(int(box[1]) - reach, 0)           # the image's row of the band's first
+        gray = to_gray(rgb[first_row:int(box[1]) + 2, cols]).astype(np.int16)
+        box = np.array([box[0] - a, box[1] - first_row, box[2] - a, box[3] - first_row])
     else:
+        first_row = int(box[3]) - 2
         y1 = min(int(box[3]) + reach, rgb.shape[0])
-        gray = to_gray(rgb[int(box[3]) - 2:y1, cols]).astype(np.int16)[::-1]
+        gray = to_gray(rgb[first_row:y1, cols]).astype(np.int16)[::-1]
         box = np.array([box[0] - a, gray.shape[0] - 2, box[2] - a, gray.shape[0] - 2 + (box[3] - box[1])])
     x0, top, x1 = int(box[0]), int(box[1]), int(box[2])
-    first_row = y0 if up else int(box_bottom) - 2
-
-    def point(x: float, k: int) -> tuple[float, float]:
-        # (x, k rows over the edge) in the band -> the image's (x, y)
-        row = edge - 1 - k
-        return a + left + x, float(first_row + row if up else first_row + gray.shape[0] - 1 - row)
-
     edge = None
     for y in range(top - 1, max(int(top - EDGE_REACH * h), 2) - 1, -1):
         differs = np.abs(gray[y, x0:x1] - gray[y + 2, x0:x1]) > EDGE_CONTRAST
@@ -186,6 +178,13 @@ def _notched(rgb: np.ndarray, box: np.ndarray, h: float, scale: float, up: bool)
     if not pairs:
         return None
     runs = [first] + [_runs(row) for row in ink[1:]]
+
+    def point(x: float, k: int) -> tuple[float, float]:
+        # (x, k rows over the edge) in the band -> the image's (x, y); a bottom edge's band is
+        # read upside down
+        row = edge - 1 - k
+        return a + left + x, float(first_row + row if up else first_row + gray.shape[0] - 1 - row)
+
     apex = max(APEX_WIDTH * scale, APEX_WIDTH * h / ITEM_HEIGHT)
     for le, rs in pairs:
         centre, base = (le + rs) / 2, rs - le
