@@ -17,8 +17,9 @@ from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels, icon_label_plates, label_plates
 from detact.semantics.roles import action_icons, box_state, control_glyphs, glyphs_read_as_letters, link_texts
 from detact.semantics.sliders import is_slider_track, slider_tracks
-from detact.semantics.siblings import (ACCELERATOR, GLYPH_LINE_ROLES, harmonised_glyphs, harmonised_roles, keypad_keys,
-                                      list_row_icons, menu_bar_rows, menu_columns, menu_glyphs, toolbar_icons)
+from detact.semantics.siblings import (ACCELERATOR, GLYPH_LINE_ROLES, checkable_cells, harmonised_glyphs, harmonised_roles,
+                                      keypad_keys, list_row_icons, menu_bar_rows, menu_columns, menu_glyphs,
+                                      toolbar_icons)
 from detact.semantics.tabs import tab_rows
 from detact.semantics.tree import build_tree
 
@@ -650,6 +651,38 @@ def test_check_boxes_down_a_table_column_are_its_cells(glyph_roles, column_roles
         roles = np.concatenate([roles, np.array(["listitem"] * n, object)])
     found = list_row_icons(kind, boxes, roles, column_roles=column_roles).tolist()
     assert found == (expected if table == "near" else [i for i in expected if glyph_roles[i] == "icon"])
+
+
+@pytest.mark.parametrize("case, cell_roles, gap, glyph_roles, expected", [
+    # a settings editor's "Locked" column after its "Type" cells, no value to label most boxes
+    ("after list items", ["listitem"] * 4, 30, ["checkbox"] * 4, [0, 1, 2, 3]),
+    ("radios and switches too", ["listitem"] * 4, 30, ["radio", "switch", "radio", "checkbox"], [0, 1, 2, 3]),
+    ("half the rows are enough", ["listitem", "text", "listitem", "text"], 30, ["checkbox"] * 4, [0, 1, 2, 3]),
+    ("fewer are not", ["listitem", "text", "text", "text"], 30, ["checkbox"] * 4, []),
+    # a form's labels before their boxes are plain text
+    ("after plain labels", ["text"] * 4, 30, ["checkbox"] * 4, []),
+    # a switch at the far end of a settings row is the row's control, not a cell
+    ("far after the cells", ["listitem"] * 4, 200, ["switch"] * 4, []),
+    ("buttons and icons are no toggles", ["listitem"] * 4, 30, ["button", "icon", "button", "icon"], []),
+    ("two rows are no column", ["listitem"] * 2, 30, ["checkbox"] * 2, []),
+])
+@pytest.mark.parametrize("after", ["nothing", "a value", "a label"])
+def test_check_boxes_after_table_cells_are_cells(case, cell_roles, gap, glyph_roles, expected, after):
+    """... and with each box followed by nothing (a setting without a value), by the next
+    column's value 30 px on, or by its own label 6 px on (a dialog's column of check boxes
+    beside another column's texts: no table)."""
+    n = len(glyph_roles)
+    cells = [[20, 20 + 40 * k, 100, 38 + 40 * k] for k in range(n)]
+    glyphs = [[100 + gap, 21 + 40 * k, 116 + gap, 37 + 40 * k] for k in range(n)]
+    kind = ["icon"] * n + ["text"] * n
+    roles = glyph_roles + cell_roles
+    if after != "nothing":
+        x0 = 116 + gap + (30 if after == "a value" else 6)
+        cells += [[x0, 20 + 40 * k, x0 + 80, 38 + 40 * k] for k in range(n)]
+        kind += ["text"] * n
+        roles += ["listitem" if after == "a value" else "text"] * n
+    found = checkable_cells(np.array(kind, dtype=object), np.array(glyphs + cells), np.array(roles, dtype=object))
+    assert found.tolist() == (expected if after != "a label" else []), case
 
 
 def test_check_boxes_along_a_row_stay_check_boxes():

@@ -44,13 +44,13 @@ from .pressed import pressed_buttons, pressed_labels
 from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, box_state,
                     control_glyphs, dots_in_rings, glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier,
                     one_glyph_reads, ring_glyphs, ring_state, search_fields, shows_other_glyph, with_states)
-from .sliders import slider_tracks, volume_buttons
+from .sliders import marked_sliders, marks_under, slider_tracks, volume_buttons
 from .switches import pill_state
-from .siblings import (GLYPH_LINE_ROLES, ITEM_ROLES, harmonised_glyphs, harmonised_roles, icon_list_rows,
-                       icon_view_items, keypad_keys, list_row_icons, menu_bar_rows, menu_columns, menu_glyphs,
-                       table_cells, toolbar_icons, toolbar_labels, tree_headers)
-from .tabs import (closable_tabs, flat_toggle_rows, linked_row_icons, open_tab_rows, tab_icons, tabs_and_linked_rows,
-                   underlined_tab_mates, underlined_tabs)
+from .siblings import (GLYPH_LINE_ROLES, ITEM_ROLES, checkable_cells, harmonised_glyphs, harmonised_roles,
+                       icon_list_rows, icon_view_items, keypad_keys, list_row_icons, menu_bar_rows, menu_columns,
+                       menu_glyphs, table_cells, toolbar_icons, toolbar_labels, tree_headers)
+from .tabs import (closable_tabs, flat_toggle_rows, linked_row_icons, lone_tabs, open_tab_rows, side_tabs,
+                   tab_icons, tabs_and_linked_rows, underlined_tab_mates, underlined_tabs)
 from .tree import CONTAINER_ROLES, build_tree
 
 __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
@@ -103,7 +103,9 @@ class Semantics:
             elements = elements.with_(xyxy=xyxy, frame=frame)
         # an icon at one end of a plain plate the segmenter missed is framed by it (see `compounds`)
         elements = elements.with_(frame=plate_frames(rgb, elements, scale))
-        compounds, counts, parts = compound_candidates(elements, groups, scale)
+        # (a frame's height goes with the scale the text tells: on a 2048 px capture of a scale-2
+        # screen a spin button is 70 px tall; see `scale.pixel_scale`)
+        compounds, counts, parts = compound_candidates(elements, groups, max(scale, pixel_scale(rgb.shape[1], elements)))
         values_framed = dropdown_rows(rgb, elements)
         numbers_framed = stepper_rows(rgb, elements, values_framed)
         icons_framed = [r for r in fields_around_icons(elements, scale).tolist()
@@ -122,6 +124,9 @@ class Semantics:
         # ... and a plain plate after a "Label:" holding an icon and text is a text field
         compounds, counts, parts, labelled = _with_candidates(compounds, counts, parts,
                                                               *labelled_plates(rgb, elements, scale))
+        # ... and a group of tick labels under a track with a knob is a slider with marks (see `sliders`)
+        compounds, counts, parts, marked = _with_candidates(compounds, counts, parts,
+                                                            *marked_sliders(rgb, elements, groups, scale))
         # ... and a zoom level and its drop-down icon on one plate is a text box (see `compounds`)
         compounds, counts, parts, zoomed = _with_zoom_entries(compounds, counts, parts,
                                                               zoom_entries(rgb, elements, scale))
@@ -255,6 +260,10 @@ class Semantics:
         # a thin track with a knob on it is a slider (see `sliders`)
         tracks = slider_tracks(rgb, elements, scale)
         roles[tracks] = "slider"
+        # ... and the short labels on one line under it are its marks (see `sliders`)
+        track_marks = {int(t): m for t, m in zip(tracks.tolist(),
+                                                  marks_under(elements.kind, elements.xyxy, elements.text, tracks))
+                       if len(m)}
         states = _keeping(states, tracks, ("disabled", "focused"))
         # the items of one menu, tab row or list share a role (see `siblings`); a combo box's
         # value stays text
@@ -284,6 +293,10 @@ class Semantics:
         roles[text[underlined_tab_mates(elements.xyxy[text], elements.text[text], roles[text], under)]] = "tab"
         # ... and so are the labels of a row over a pane's edge that opens under one of them
         roles[text[open_tab_rows(rgb, elements.xyxy[text], elements.text[text], roles[text], scale)]] = "tab"
+        # ... and so are the labels stacked down a notebook's side, one with an accent bar (see `tabs`)
+        roles[text[side_tabs(rgb, elements.xyxy[text], elements.text[text], roles[text], scale)]] = "tab"
+        # ... and so is a label alone in a tab's frame that opens into a pane (see `tabs`)
+        roles[text[lone_tabs(rgb, elements.xyxy[text], elements.text[text], roles[text], scale)]] = "tab"
         # ... and so is a label with a close glyph right after it (see `tabs`)
         roles[closable_tabs(elements.kind, elements.xyxy, elements.label, roles[:n])] = "tab"
         # ... and a glyph the classifier called a check box or radio before a tab's label is
@@ -390,6 +403,8 @@ class Semantics:
         # ... and so is a column of check boxes, radios or pictures taken for them beside a
         # table's cells (an accessibility tree's checkable table cell; file-roller's folders)
         cells = list_row_icons(elements.kind, elements.xyxy, roles[:n], scale, GLYPH_LINE_ROLES)
+        # ... and a column of them standing after a table's cells, labelled or not (see `siblings`)
+        cells = np.union1d(cells, checkable_cells(elements.kind, elements.xyxy, roles[:n], scale))
         roles[cells] = "listitem"
         roles = _without_glyph_controls(roles, n, parts, cells)
         # ... and so are the pictures over an icon view's items (see `siblings`)
@@ -429,10 +444,19 @@ class Semantics:
         roles[glyphs[expanders]] = "button"
         states = _keeping(states, glyphs, ("disabled", "focused"))       # an expander is never checked
         states = _with_state(_with_state(states, glyphs, opened, "expanded"), heads, opened, "expanded")
+        # a slider's marks are its text, whatever the rules above took them for, the marks cut
+        # into icons no icons at all (see `sliders`)
+        marks = np.concatenate([parts[k] for k in marked] + list(track_marks.values()) + [np.zeros(0, np.int64)])
+        roles[n + marked] = "slider"
+        states = _keeping(_keeping(states, n + marked, ("disabled", "focused")), marks, ())
+        roles[marks] = np.where(elements.kind[marks] == "text", "text", "icon")
         # ... and so is a glyph read as a letter or two, which becomes the icon it is
         letters = np.union1d(glyphs_read_as_letters(elements, roles),
                              glyph_rows[elements.kind[glyph_rows] == "text"])
-        everything = _letters_as_glyphs(everything.with_(role=roles, states=states), letters)
+        label = everything.label.copy()
+        label[marks[elements.kind[marks] == "icon"]] = ""
+        everything = _letters_as_glyphs(everything.with_(role=roles, states=states, label=label),
+                                        np.setdiff1d(letters, marks))
         # a candidate the classifier calls a control stands for its parts; the rest stay groups.
         # A control has one name, so a candidate holding two or more text runs (two calculator
         # keys, two menu titles side by side) is never one control; a count by its drop-down
@@ -445,7 +469,9 @@ class Semantics:
         # the plain labels of the other rows are their buttons
         linked = linked_buttons(rgb, elements, compounds.xyxy, parts, roles[n:]) if len(compounds) else []
         # (a row holding a field is an entry and what is linked to it: evince's page number and count)
-        linked = [(k, rows, odd) for k, rows, odd in linked if not np.isin(roles[rows], FIELDS).any()]
+        # (nor a slider's marks)
+        linked = [(k, rows, odd) for k, rows, odd in linked
+                  if not np.isin(roles[rows], FIELDS).any() and k not in marked]
         greyed = [odd >= 0 and (any(_greyed(states, rows)) if len(rows) == 2 else
                                 all(g for i, g in enumerate(_greyed(states, rows)) if i != odd))
                   for _, rows, odd in linked]
@@ -453,6 +479,7 @@ class Semantics:
         labels = np.array([r for (_, rows, odd), grey in zip(linked, greyed) if odd < 0 or grey
                            for r in rows.tolist() if roles[r] == "text" and elements.kind[r] == "text"], np.int64)
         control[[k for k, _, _ in radios]] = False
+        control[marked] = True                            # a slider holds its marks' texts
         # ... and so is a row of labels framed apart, frames abutting, one plate pressed (a toggle
         # pair "Unified | Split" the segmenter framed label by label; see `compounds`)
         # (not when a segment is greyed out: its plate is apart for that)
@@ -469,7 +496,7 @@ class Semantics:
         used = [k for k in range(len(compounds)) if control[k]]
         keep = np.concatenate([np.ones(n, bool), control])
         everything = everything[keep].numbered()          # provisional ids: row numbers
-        part_rows = {n + i: parts[k] for i, k in enumerate(used)}
+        part_rows = {n + i: parts[k] for i, k in enumerate(used)} | track_marks
         parent = everything.parent.copy()
         for row, rows in part_rows.items():
             parent[rows] = row
@@ -483,6 +510,12 @@ class Semantics:
         everything = _with_column(everything, n, used, zoomed, "name", "Zoom")
         # a text field around an icon shows no value (its name may come from the icon: "search")
         everything = _with_column(everything, n, used, fields, "value", "")
+        # ... nor does a slider with marks: its marks are no value
+        everything = _with_column(everything, n, used, marked, "value", "")
+        if track_marks:
+            value = everything.value.copy()
+            value[list(track_marks)] = ""
+            everything = everything.with_(value=value)
         everything = _with_entries(everything, entries_in_combos(rgb, everything, part_rows))
         everything = _renumber(everything)
         # the check of a check box, radio or switch is the control's: its label is not checked

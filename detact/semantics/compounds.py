@@ -77,7 +77,7 @@ from ..color import chroma
 from ..elements import Elements
 from ..text.fast import to_gray
 from ..text.split import median_ink, true_runs
-from .labels import DROPDOWN_ARROWS, FIELDS, PERCENT
+from .labels import DROPDOWN_ARROWS, FIELDS, PERCENT, STEPPER_SIGNS
 
 MAX_PARTS = 4
 MAX_HEIGHT = 64
@@ -334,11 +334,14 @@ COUNT_CHARS = 4
 
 
 def value_texts(elements: Elements, rows: np.ndarray) -> int:
-    """How many text runs the parts ``rows`` of a candidate hold, leaving out a count just left
-    of a drop-down arrow that ends the candidate (at most `COUNT_CHARS` digits, within two of
-    its heights): a filter's combo box shows its value, then how many items match ("All  0 v")."""
+    """How many text runs the parts ``rows`` of a candidate hold, leaving out a stepper's sign
+    (`STEPPER_SIGNS`) and a count just left of a drop-down arrow that ends the candidate (at most
+    `COUNT_CHARS` digits, within two of its heights): a filter's combo box shows its value, then
+    how many items match ("All  0 v")."""
     rows = np.asarray(rows)
-    texts = rows[elements.kind[rows] == "text"]
+    # (a spin button's "+" or "-" read as text is its button, no second name)
+    texts = rows[(elements.kind[rows] == "text")
+                 & ~np.isin([str(t).strip() for t in elements.text[rows]], STEPPER_SIGNS)]
     last = rows[np.argmax(elements.xyxy[rows, 2])]
     if len(texts) < 2 or elements.kind[last] != "icon" or elements.label[last] not in DROPDOWN_ARROWS:
         return len(texts)

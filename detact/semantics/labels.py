@@ -72,6 +72,9 @@ from ..icons.vocabulary import toolkit_name
 FIELDS = ("textbox", "combobox", "spinbox", "slider")
 BESIDE = ("checkbox", "radio")
 OWN_TEXT = ("button", "link", "tab", "menuitem", "listitem", "text", "heading")
+
+#: What a spin button's steppers read as, when read as text: its buttons, no name or value.
+STEPPER_SIGNS = ("+", "-", "\u2212")
 #: Text runs that are controls of their own and never a field's label (rules 4 and 5): a menu
 #: bar's "Search" above a toolbar's split button does not name it.
 NOT_LABELS = ("button", "link", "tab", "menuitem", "checkbox", "radio", "switch")
@@ -286,7 +289,8 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
                 candidates[run] = False                   # the box grew over it: it labels nothing else
         else:                                             # rule 4
             own = name[i]
-            value[i] = own
+            # (a spin button's steppers read as text are its buttons, not its value)
+            value[i] = " ".join(w for w in own.split() if w not in STEPPER_SIGNS) if role[i] == "spinbox" else own
             # a flat text box takes a label on its left only when it ends in a colon, a form's
             # label; a word beside a misread key is none
             available &= ~no_field_label

@@ -36,7 +36,13 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    items (`icon_list_rows`: a folder tree's "Desktop", "Trash" read as plain text beside their
    icons, some icons missed). Fewer than half of such a column's runs may be called a check
    box, radio or switch (a Qt file list's "Projects" beside its folder icon): their icons,
-   being of the list, are no tick boxes or rings.
+   being of the list, are no tick boxes or rings. A column of `MIN_LINE` or more check boxes,
+   radios or switches (glyphs, labelled or not) of which at least half have a list item's text
+   ending at most `CELL_LEFT` glyph heights before them on their row is a table's toggle column
+   (`checkable_cells`: a settings editor's "Locked" column between its "Type" and "Value"
+   cells, some rows with no value to label the box): its glyphs are cells too, unless half or
+   more of them have a text starting within `LABEL_AFTER` of their widths after them: their own
+   labels, a dialog's column of check boxes beside another column's texts.
 6. Three or more small icons (at most ``TOOLBAR_GLYPH`` px) in a row with no label on their
    right are a toolbar: the ones the classifier called a plain icon or image become buttons
    (`toolbar_icons`). Toolbars draw flat buttons, whose glyph alone looks like a picture.
@@ -291,6 +297,43 @@ def list_row_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale:
             stateful = np.isin(roles[glyphs[line]], taken) & ~plain & tabled[line]
             found += glyphs[line][(plain | stateful) & listed].tolist()
     return np.unique(np.array(found, np.int64))
+
+
+#: A toggle column's box stands at most this many of its heights after its row's cell on its
+#: left (`checkable_cells`; a settings editor's: 1.8).
+CELL_LEFT = 3.0
+#: A check box's own label starts within this many of its widths after it (`checkable_cells`);
+#: a table's next cell stands farther (a settings editor's: 1.3).
+LABEL_AFTER = 1.0
+
+
+def checkable_cells(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """Rows of the glyphs (``kind`` "icon"; boxes ``xyxy`` (N, 4)) whose ``roles`` (N,) are in
+    `GLYPH_LINE_ROLES` that rule 5's `checkable_cells` makes list items: a table's toggle
+    column, half or more of its boxes after a list item's text on their row."""
+    kind, roles = np.asarray(kind), np.asarray(roles, dtype=object)[:len(kind)]
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    glyphs = np.flatnonzero((kind == "icon") & np.isin(roles, GLYPH_LINE_ROLES))
+    cells = np.flatnonzero((kind == "text") & (roles == "listitem"))
+    if len(glyphs) < MIN_LINE or not len(cells):
+        return np.zeros(0, np.int64)
+    g = b[glyphs]
+    h = np.maximum(g[:, 3] - g[:, 1], 1.0)
+    gap = g[:, None, 0] - b[None, cells, 2]
+    level = np.abs((g[:, None, 1] + g[:, None, 3]) / 2 - (b[None, cells, 1] + b[None, cells, 3]) / 2) <= h[:, None] / 2
+    after = (level & (gap >= 0) & (gap <= CELL_LEFT * h[:, None])).any(axis=1)
+    # a box with its label right after it is a form's check box (a dialog's column of them,
+    # some text of another column on their left)
+    texts = np.flatnonzero(kind == "text")
+    w = np.maximum(g[:, 2] - g[:, 0], 1.0)
+    ahead = b[None, texts, 0] - g[:, None, 2]
+    level = np.abs((g[:, None, 1] + g[:, None, 3]) / 2 - (b[None, texts, 1] + b[None, texts, 3]) / 2) <= h[:, None] / 2
+    labelled = (level & (ahead >= -1) & (ahead <= LABEL_AFTER * w[:, None])).any(axis=1)
+    found = []
+    for line in aligned_lines(g, scale, GLYPH_HEIGHT_RATIO, axes=("column",), column_gap=LIST_ICON_GAP):
+        if 2 * after[line].sum() >= len(line) and 2 * labelled[line].sum() < len(line):
+            found += glyphs[line].tolist()
+    return np.array(sorted(found), np.int64)
 
 
 def icon_list_rows(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0

@@ -17,6 +17,17 @@ top and bottom rows) is
 A text field's frame has ink at its top and bottom in every column, a rule has no knob, and a
 progress bar's fill is as tall as its track.
 
+A slider with marks (GTK's scale with `gtk_scale_add_mark`: "0.5 s  1 s  2 s ... 10 s" under the
+track) is one region to the segmenter, the track over its tick labels, and the labels alone look
+like a row of tabs. `marked_sliders`: a group box (the layout's) that holds two or more short texts (their centres)
+(at most `MARK_CHARS` characters each) on one line, anything else in it reaching no higher than
+those texts' top minus one text height (the marks cut into icons), is a slider when the band over
+the texts (from the box's top to the texts' top, at most ``MAX_HEIGHT`` px tall at scale 1) is a
+track with a knob as above. That band is the slider (what a click or a drag must hit); the marks
+are its children, text. When the segmenter found the track alone (a region `slider_tracks` takes),
+the short texts on one line right under it (`marks_under`: two or more, their tops within
+`MARK_REACH` of their height below the track, across its width) are its marks the same way.
+
 A speaker icon is a slider too (`volume_buttons`): GTK's volume button (GtkVolumeButton, a media
 player's control bar) shows only the speaker and opens its scale on a click, and accessibility
 tools call it a slider named "Volume". A speaker with a slider track right beside it on its row
@@ -40,6 +51,10 @@ MAX_HEIGHT = 40
 TRACK_SHARE = 0.7
 #: Grey levels off the background that count as ink.
 CONTRAST = 20
+#: A slider's tick label has at most this many characters ("600 s", "100 %").
+MARK_CHARS = 8
+#: ... and starts at most this many of its heights under the track.
+MARK_REACH = 1.5
 #: Icon functions of a speaker with its sound waves: what a volume button shows (GTK's
 #: audio-volume-high, -medium and -low icons). A crossed-out speaker is more often a mute toggle
 #: (qmmp's, its slider apart from it) than a volume button turned down to nothing.
@@ -90,6 +105,60 @@ def slider_tracks(rgb: np.ndarray, elements: Elements, scale: float = 1.0) -> np
     found = [r for r in holds_none(b, rows).tolist()
              if is_slider_track(to_gray(rgb[b[r, 1]:b[r, 3], b[r, 0]:b[r, 2]]))]
     return np.array(found, np.int64)
+
+
+def marked_sliders(rgb: np.ndarray, elements: Elements, groups: np.ndarray, scale: float = 1.0
+                   ) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Sliders with marks (module docstring) among the (G, 4) ``groups`` on the RGB uint8
+    ``rgb``: their (K, 4) boxes (the track's band) and, for each, the rows of ``elements`` in
+    its group (its marks)."""
+    groups = np.asarray(groups, np.int64).reshape(-1, 4)
+    if not len(groups) or not len(elements):
+        return np.zeros((0, 4), np.int64), []
+    b = elements.xyxy.astype(np.int64)
+    # (a mark's label may hang below the box the layout drew round the row: its centre is in)
+    cx, cy = (b[:, 0] + b[:, 2]) / 2, (b[:, 1] + b[:, 3]) / 2
+    inside = ((cx[None] >= groups[:, None, 0]) & (cx[None] < groups[:, None, 2])
+              & (cy[None] >= groups[:, None, 1]) & (cy[None] < groups[:, None, 3]))
+    is_text = elements.kind == "text"
+    short = np.array([0 < len(str(t).strip()) <= MARK_CHARS for t in elements.text], bool)
+    boxes, parts = [], []
+    for g, box in enumerate(groups):
+        rows = np.flatnonzero(inside[g])
+        texts = rows[is_text[rows]]
+        if len(texts) < 2 or not short[texts].all():
+            continue
+        top, bottom = b[texts, 1].min(), b[texts, 3].max()
+        height = int(np.median(b[texts, 3] - b[texts, 1]))
+        if b[texts, 1].max() >= b[texts, 3].min():                 # the marks' labels share one line
+            continue
+        others = rows[~is_text[rows]]
+        if (b[others, 1] < top - height).any() or (b[others, 3] > bottom + height).any():
+            continue
+        band = (int(box[0]), int(box[1]), int(box[2]), int(top))
+        if not 6 <= band[3] - band[1] <= MAX_HEIGHT * scale:
+            continue
+        if is_slider_track(to_gray(rgb[band[1]:band[3], band[0]:band[2]])):
+            boxes.append(band)
+            parts.append(rows)
+    return np.array(boxes, np.int64).reshape(-1, 4), parts
+
+
+def marks_under(kind: np.ndarray, xyxy: np.ndarray, text: np.ndarray, tracks: np.ndarray) -> list[np.ndarray]:
+    """For each of the slider ``tracks`` (rows of ``xyxy`` (N, 4)), the rows of its marks: the
+    texts (``kind`` "text") of at most `MARK_CHARS` characters on one line right under it (module
+    docstring), or none (an empty array) when fewer than two."""
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    short = (np.asarray(kind) == "text") & np.array([0 < len(str(t).strip()) <= MARK_CHARS for t in text], bool)
+    out = []
+    for r in np.asarray(tracks, np.int64).tolist():
+        h = b[:, 3] - b[:, 1]
+        cx = (b[:, 0] + b[:, 2]) / 2
+        rows = np.flatnonzero(short & (b[:, 1] >= b[r, 3] - 1) & (b[:, 1] - b[r, 3] <= MARK_REACH * h)
+                              & (cx >= b[r, 0] - h) & (cx <= b[r, 2] + h))
+        one_line = len(rows) >= 2 and b[rows, 1].max() < b[rows, 3].min()
+        out.append(rows if one_line else np.zeros(0, np.int64))
+    return out
 
 
 def volume_buttons(kind: np.ndarray, xyxy: np.ndarray, labels: np.ndarray, roles: np.ndarray) -> np.ndarray:

@@ -1,0 +1,103 @@
+"""A slider with marks (a track and knob over a row of tick labels, GTK's scale with marks) is one
+slider holding its marks' texts (`detact.semantics.sliders.marked_sliders`): table driven on
+drawn rows, and a drawn preferences pane the full parser reads."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+from detact.elements import Elements
+from detact.semantics.sliders import marked_sliders
+from tests.conftest import font
+
+GREY, INK, ACCENT, TRACK = (246, 245, 244), (46, 52, 54), (53, 132, 228), (205, 199, 194)
+MARKS = ("0.5 s", "1 s", "2 s", "5 s", "10 s")
+
+
+def draw_slider(d: ImageDraw.ImageDraw, x0: int, y0: int, width: int, marks=MARKS, knob: bool = True,
+                at: float = 0.4) -> list[tuple[list[int], str]]:
+    """A GTK-like scale from (``x0``, ``y0``): a 4 px track, accent left of the knob, a round
+    knob, a tick under the track for each of ``marks`` and the mark's label under its tick.
+    Returns the labels' (box, text)."""
+    d.rounded_rectangle((x0, y0 + 8, x0 + width, y0 + 11), radius=2, fill=TRACK)
+    kx = x0 + int(at * width)
+    if knob:
+        d.rounded_rectangle((x0, y0 + 8, kx, y0 + 11), radius=2, fill=ACCENT)
+        d.ellipse((kx - 10, y0, kx + 10, y0 + 20), fill="white", outline=(154, 148, 142))
+    f = font(12)
+    labels = []
+    for k, text in enumerate(marks):
+        x = x0 + round(k * width / (len(marks) - 1))
+        d.line((x, y0 + 22, x, y0 + 27), fill=(154, 148, 142))
+        w = int(d.textlength(text, font=f))
+        d.text((x - w // 2, y0 + 29), text, fill=(146, 149, 149), font=f)
+        labels.append(([x - w // 2, y0 + 29, x - w // 2 + w, y0 + 43], text))
+    return labels
+
+
+def _row(knob=True, marks=MARKS, line_only=False):
+    img = Image.new("RGB", (500, 120), GREY)
+    d = ImageDraw.Draw(img)
+    if line_only:                                   # a rule over a row of labels, no track
+        d.line((40, 38, 440, 38), fill=TRACK)
+        labels = draw_slider(ImageDraw.Draw(Image.new("RGB", (500, 120))), 40, 30, 400, marks, knob)
+        f = font(12)
+        for (box, text) in labels:
+            d.text((box[0], box[1]), text, fill=(146, 149, 149), font=f)
+    else:
+        labels = draw_slider(d, 40, 30, 400, marks, knob)
+    els = Elements(np.array([b for b, _ in labels], np.int32), ["text"] * len(labels),
+                   text=[t for _, t in labels])
+    b = els.xyxy                                    # the layout's box round the track and its marks
+    group = np.array([[min(40, b[:, 0].min()), 30, max(441, b[:, 2].max()), 70]], np.int32)
+    return np.asarray(img), els, group
+
+
+@pytest.mark.parametrize("case, kwargs, found", [
+    ("a track with a knob over its marks", {}, True),
+    ("no knob on the track: a rule over labels", {"knob": False}, False),
+    ("a plain rule over a row of words", {"line_only": True}, False),
+    ("labels too long for marks", {"marks": ("Very slow indeed", "Slow", "Medium", "Fast", "Faster")}, False),
+    ("two marks are enough", {"marks": ("Min", "Max")}, True),
+])
+def test_marked_sliders(case, kwargs, found):
+    rgb, els, group = _row(**kwargs)
+    boxes, parts = marked_sliders(rgb, els, group)
+    assert (len(boxes) == 1) is found, case
+    if found:
+        # the slider is the track's band, from the group's top down to its marks
+        g = group[0].tolist()
+        assert boxes[0].tolist() == [g[0], g[1], g[2], int(els.xyxy[:, 1].min())]
+        assert sorted(parts[0].tolist()) == list(range(len(els)))
+
+
+def test_marks_must_share_a_line():
+    rgb, els, group = _row()
+    xyxy = els.xyxy.copy()
+    xyxy[1, [1, 3]] += 30                           # one label a line lower
+    boxes, _ = marked_sliders(rgb, els.with_(xyxy=xyxy), np.array([[20, 30, 460, 110]], np.int32))
+    assert len(boxes) == 0
+
+
+def test_a_parsed_pane_names_its_marked_slider_by_the_label_over_it():
+    from detact.parser import Parser
+    img = Image.new("RGB", (900, 420), GREY)
+    d = ImageDraw.Draw(img)
+    f = font(14)
+    d.text((60, 40), "Delay:", fill=INK, font=f)
+    draw_slider(d, 72, 66, 560)
+    d.text((60, 160), "Plot time limit:", fill=INK, font=f)
+    draw_slider(d, 72, 186, 560, ("1 s", "5 s", "10 s", "20 s", "60 s", "180 s", "600 s"), at=0.1)
+    result = Parser().parse(np.asarray(img))
+    els = result.elements
+    sliders = np.flatnonzero(els.role == "slider")
+    assert sorted(els.name[sliders].tolist()) == ["Delay", "Plot time limit"], \
+        [(els.kind[i], els.role[i], els.text[i], els.xyxy[i].tolist()) for i in range(len(els))]
+    for s in sliders.tolist():
+        marks = np.flatnonzero(els.parent == els.id[s])
+        texts = [str(els.text[i]) for i in marks if els.kind[i] == "text"]
+        assert len(texts) >= 4 and all(els.role[i] in ("text", "icon") for i in marks)
+        assert els.value[s] == "" and els.states[s] == ()
+        # the slider's box is its track (what a drag must hit); its marks hang right under it
+        assert all(0 <= els.xyxy[i, 1] - els.xyxy[s, 3] <= 20 for i in marks)
