@@ -63,12 +63,13 @@ def _row(knob=True, marks=MARKS, line_only=False):
 ])
 def test_marked_sliders(case, kwargs, found):
     rgb, els, group = _row(**kwargs)
-    boxes, parts = marked_sliders(rgb, els, group)
+    boxes, parts, groups = marked_sliders(rgb, els, group)
     assert (len(boxes) == 1) is found, case
     if found:
         # the slider is the track's band, from the group's top down to its marks
         g = group[0].tolist()
-        assert boxes[0].tolist() == [g[0], g[1], g[2], int(els.xyxy[:, 1].min())]
+        assert boxes[0].tolist() == [g[0], g[1], g[2], int(np.median(els.xyxy[:, 1]))]
+        assert groups.tolist() == [g]
         assert sorted(parts[0].tolist()) == list(range(len(els)))
 
 
@@ -76,7 +77,7 @@ def test_marks_must_share_a_line():
     rgb, els, group = _row()
     xyxy = els.xyxy.copy()
     xyxy[1, [1, 3]] += 30                           # one label a line lower
-    boxes, _ = marked_sliders(rgb, els.with_(xyxy=xyxy), np.array([[20, 30, 460, 110]], np.int32))
+    boxes, _, _ = marked_sliders(rgb, els.with_(xyxy=xyxy), np.array([[20, 30, 460, 110]], np.int32))
     assert len(boxes) == 0
 
 

@@ -105,7 +105,8 @@ class Semantics:
         elements = elements.with_(frame=plate_frames(rgb, elements, scale))
         # (a frame's height goes with the scale the text tells: on a 2048 px capture of a scale-2
         # screen a spin button is 70 px tall; see `scale.pixel_scale`)
-        compounds, counts, parts = compound_candidates(elements, groups, max(scale, pixel_scale(rgb.shape[1], elements)))
+        drawn_scale = max(scale, pixel_scale(rgb.shape[1], elements))
+        compounds, counts, parts = compound_candidates(elements, groups, drawn_scale)
         values_framed = dropdown_rows(rgb, elements)
         numbers_framed = stepper_rows(rgb, elements, values_framed)
         icons_framed = [r for r in fields_around_icons(elements, scale).tolist()
@@ -125,8 +126,8 @@ class Semantics:
         compounds, counts, parts, labelled = _with_candidates(compounds, counts, parts,
                                                               *labelled_plates(rgb, elements, scale))
         # ... and a group of tick labels under a track with a knob is a slider with marks (see `sliders`)
-        compounds, counts, parts, marked = _with_candidates(compounds, counts, parts,
-                                                            *marked_sliders(rgb, elements, groups, scale))
+        sliders, marks_of, slider_groups = marked_sliders(rgb, elements, groups, drawn_scale)
+        compounds, counts, parts, marked = _with_candidates(compounds, counts, parts, sliders, marks_of)
         # ... and a zoom level and its drop-down icon on one plate is a text box (see `compounds`)
         compounds, counts, parts, zoomed = _with_zoom_entries(compounds, counts, parts,
                                                               zoom_entries(rgb, elements, scale))
@@ -294,7 +295,7 @@ class Semantics:
         # ... and so are the labels of a row over a pane's edge that opens under one of them
         roles[text[open_tab_rows(rgb, elements.xyxy[text], elements.text[text], roles[text], scale)]] = "tab"
         # ... and so are the labels stacked down a notebook's side, one with an accent bar (see `tabs`)
-        roles[text[side_tabs(rgb, elements.xyxy[text], elements.text[text], roles[text], scale)]] = "tab"
+        roles[text[side_tabs(rgb, elements.xyxy[text], elements.text[text], roles[text], drawn_scale)]] = "tab"
         # ... and so is a label alone in a tab's frame that opens into a pane (see `tabs`)
         roles[text[lone_tabs(rgb, elements.xyxy[text], elements.text[text], roles[text], scale)]] = "tab"
         # ... and so is a label with a close glyph right after it (see `tabs`)
@@ -480,6 +481,9 @@ class Semantics:
                            for r in rows.tolist() if roles[r] == "text" and elements.kind[r] == "text"], np.int64)
         control[[k for k, _, _ in radios]] = False
         control[marked] = True                            # a slider holds its marks' texts
+        # ... and its group, track and marks, is no other control (a text box to the classifier)
+        if len(slider_groups) and len(compounds):
+            control[(compounds.xyxy[:, None, :] == slider_groups[None]).all(axis=2).any(axis=1)] = False
         # ... and so is a row of labels framed apart, frames abutting, one plate pressed (a toggle
         # pair "Unified | Split" the segmenter framed label by label; see `compounds`)
         # (not when a segment is greyed out: its plate is apart for that)

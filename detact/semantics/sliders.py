@@ -22,8 +22,9 @@ track) is one region to the segmenter, the track over its tick labels, and the l
 like a row of tabs. `marked_sliders`: a group box (the layout's) that holds two or more short texts (their centres)
 (at most `MARK_CHARS` characters each) on one line, anything else in it reaching no higher than
 those texts' top minus one text height (the marks cut into icons), is a slider when the band over
-the texts (from the box's top to the texts' top, at most ``MAX_HEIGHT`` px tall at scale 1) is a
-track with a knob as above. That band is the slider (what a click or a drag must hit); the marks
+the texts (from the box's top to the texts' median top, at most ``MAX_HEIGHT`` px tall at scale 1)
+is a track with a knob as above, ink counted from ``MARKED_CONTRAST`` grey levels (a dark theme's
+faint track). That band is the slider (what a click or a drag must hit); the marks
 are its children, text. When the segmenter found the track alone (a region `slider_tracks` takes),
 the short texts on one line right under it (`marks_under`: two or more, their tops within
 `MARK_REACH` of their height below the track, across its width) are its marks the same way.
@@ -51,6 +52,9 @@ MAX_HEIGHT = 40
 TRACK_SHARE = 0.7
 #: Grey levels off the background that count as ink.
 CONTRAST = 20
+#: Grey levels off the background that count as ink in a marked slider's band: a dark theme's
+#: track is faint (Adwaita-dark's: 19 levels), and the marks under it already say "slider".
+MARKED_CONTRAST = 10
 #: A slider's tick label has at most this many characters ("600 s", "100 %").
 MARK_CHARS = 8
 #: ... and starts at most this many of its heights under the track.
@@ -67,13 +71,14 @@ LABEL_REACH = 4.0
 ITEM_ROLES = ("listitem", "menuitem", "tab")
 
 
-def is_slider_track(gray: np.ndarray) -> bool:
-    """Whether the (H, W) grey crop of a region is a track with a knob (module docstring)."""
+def is_slider_track(gray: np.ndarray, contrast: int = CONTRAST) -> bool:
+    """Whether the (H, W) grey crop of a region is a track with a knob (module docstring), ink
+    being ``contrast`` grey levels off the background."""
     h, w = gray.shape
     if h < 6 or w < MIN_ASPECT * h:
         return False
     background = np.median(np.concatenate([gray[0], gray[-1]]))
-    ink = np.abs(gray.astype(np.int16) - int(background)) > CONTRAST
+    ink = np.abs(gray.astype(np.int16) - int(background)) > contrast
     has = ink.any(axis=0)
     if has.mean() < TRACK_SHARE:
         return False
@@ -108,13 +113,14 @@ def slider_tracks(rgb: np.ndarray, elements: Elements, scale: float = 1.0) -> np
 
 
 def marked_sliders(rgb: np.ndarray, elements: Elements, groups: np.ndarray, scale: float = 1.0
-                   ) -> tuple[np.ndarray, list[np.ndarray]]:
+                   ) -> tuple[np.ndarray, list[np.ndarray], np.ndarray]:
     """Sliders with marks (module docstring) among the (G, 4) ``groups`` on the RGB uint8
-    ``rgb``: their (K, 4) boxes (the track's band) and, for each, the rows of ``elements`` in
-    its group (its marks)."""
+    ``rgb``: their (K, 4) boxes (the track's band), for each the rows of ``elements`` in its
+    group (its marks), and the (K, 4) group boxes."""
     groups = np.asarray(groups, np.int64).reshape(-1, 4)
+    none = np.zeros((0, 4), np.int64)
     if not len(groups) or not len(elements):
-        return np.zeros((0, 4), np.int64), []
+        return none, [], none
     b = elements.xyxy.astype(np.int64)
     # (a mark's label may hang below the box the layout drew round the row: its centre is in)
     cx, cy = (b[:, 0] + b[:, 2]) / 2, (b[:, 1] + b[:, 3]) / 2
@@ -122,13 +128,14 @@ def marked_sliders(rgb: np.ndarray, elements: Elements, groups: np.ndarray, scal
               & (cy[None] >= groups[:, None, 1]) & (cy[None] < groups[:, None, 3]))
     is_text = elements.kind == "text"
     short = np.array([0 < len(str(t).strip()) <= MARK_CHARS for t in elements.text], bool)
-    boxes, parts = [], []
+    boxes, parts, found = [], [], []
     for g, box in enumerate(groups):
         rows = np.flatnonzero(inside[g])
         texts = rows[is_text[rows]]
         if len(texts) < 2 or not short[texts].all():
             continue
-        top, bottom = b[texts, 1].min(), b[texts, 3].max()
+        # (the marks' middle top: a tick read into a label's box reaches up into the band)
+        top, bottom = int(np.median(b[texts, 1])), b[texts, 3].max()
         height = int(np.median(b[texts, 3] - b[texts, 1]))
         if b[texts, 1].max() >= b[texts, 3].min():                 # the marks' labels share one line
             continue
@@ -138,10 +145,11 @@ def marked_sliders(rgb: np.ndarray, elements: Elements, groups: np.ndarray, scal
         band = (int(box[0]), int(box[1]), int(box[2]), int(top))
         if not 6 <= band[3] - band[1] <= MAX_HEIGHT * scale:
             continue
-        if is_slider_track(to_gray(rgb[band[1]:band[3], band[0]:band[2]])):
+        if is_slider_track(to_gray(rgb[band[1]:band[3], band[0]:band[2]]), MARKED_CONTRAST):
             boxes.append(band)
             parts.append(rows)
-    return np.array(boxes, np.int64).reshape(-1, 4), parts
+            found.append(box)
+    return np.array(boxes, np.int64).reshape(-1, 4), parts, np.array(found, np.int64).reshape(-1, 4)
 
 
 def marks_under(kind: np.ndarray, xyxy: np.ndarray, text: np.ndarray, tracks: np.ndarray) -> list[np.ndarray]:

@@ -69,9 +69,9 @@ bar under it instead. Of two labels, the page under the hole must differ from th
 form's label beside a combo box's value has the window's grey on both sides of the box's edge).
 
 Rule (`lone_tabs`): a notebook with one page shows one tab, so there is no row to look along: a
-short label (as `open_tab_rows` takes them) with no other text on its row within `LONE_REACH` of its
-heights is a tab when a pixel row within one label height under
-it is the pane's edge (`EDGE_CONTRAST` off the row 3 px below) except for a hole under the whole
+short label the classifier took for a plain word (`LONE_GUESSES`) with no other text on its row
+within `LONE_REACH` of its heights is a tab when a pixel row within one label height under it is
+the pane's edge (`EDGE_CONTRAST` off the row 3 px below) except for a hole under the whole
 label, the edge running on `PANE_PAST` heights past the hole's right end (its left end may be the
 window's side), the hole at most `LONE_REACH` heights wider than the label on either side (a
 terminal's one tab is stretched), with the tab's frame round it: a side (a column off the plate
@@ -81,11 +81,12 @@ bottom; a label over a rule has no hole; a heading over a rule has no sides.
 
 Rule (`side_tabs`): a notebook with its tabs down its side (GTK's, in a preferences dialog) shows
 them as a column of labels centred under one another, the selected one marked by an accent bar
-(2 to `SIDE_BAR` px wide, as tall as the label, within `SIDE_REACH` label heights of it, nothing
-else coloured there) at the side of the pane. Three or more short labels centred within
+(2 to `SIDE_BAR` px wide, as tall as the label, 2 px to `SIDE_REACH` label heights from it, nothing
+else coloured between) at the side of the pane. Three or more short labels centred within
 `SIDE_ALIGN` heights of the barred one's centre, chained up and down with gaps of at most
-`COLUMN_STEP` heights, exactly one of them barred, are tabs. A list's selected row is a plate
-under its label (accent all along), not a bar beside it.
+`COLUMN_STEP` heights, their left edges `SIDE_SPREAD` heights apart or more (centred, not a list's
+rows flush left), exactly one of them barred, are tabs. A list's selected row is a plate under
+its label (accent all along), not a bar beside it.
 
 Rule (`flat_toggle_rows`): three or more short labels on one row, each at most
 `TOGGLE_GAP` heights from the next, none a tab, not all numbers (a page list), not a menu bar's
@@ -260,10 +261,15 @@ def underlined_tab_mates(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray,
 SIDE_REACH = 4
 #: ... and is 2 to this many px wide (at scale 1).
 SIDE_BAR = 6
-#: Side tabs stacked down their column: centres within this many heights across, gaps of at
-#: most `COLUMN_STEP` heights between neighbours.
-SIDE_ALIGN = 1.0
+#: Side tabs stacked down their column: centres within this many heights across (GTK centres
+#: them to the pixel), gaps of at most `COLUMN_STEP` heights between neighbours, their left edges
+#: `SIDE_SPREAD` heights apart or more (centred labels of different widths; a list's rows are
+#: flush left, a tree's indented, and their centres may happen to line up too).
+SIDE_ALIGN = 0.25
+#: Roles a side tab's label may have been given (a bold one: a heading; a greyed one: a menu item).
+SIDE_GUESSES = MATE_GUESSES + ("button", "checkbox", "heading", "menuitem")
 COLUMN_STEP = 2.5
+SIDE_SPREAD = 1.0
 
 
 def side_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray,
@@ -275,7 +281,7 @@ def side_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.nd
     H, W = rgb.shape[:2]
     short = np.array([0 < len(str(t).split()) <= 3 and not str(t).rstrip().endswith(":")
                       and any(c.isalpha() for c in str(t)) for t in texts], bool)
-    items = np.flatnonzero(short & np.isin(roles, MATE_GUESSES + ("button", "checkbox")))
+    items = np.flatnonzero(short & np.isin(roles, SIDE_GUESSES))
     if len(items) < 3:
         return np.zeros(0, np.int64)
     h = np.maximum(b[:, 3] - b[:, 1], 1)
@@ -298,8 +304,10 @@ def side_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.nd
                 column.add(nxt)
                 edge = b[nxt, 1] if step < 0 else b[nxt, 3]
         rows = sorted(column)
-        # three or more, one bar among them: a list's selected row is a plate, not a bar
-        if len(rows) >= 3 and sum(_side_bar(rgb, b[k], scale) for k in rows) == 1:
+        # three or more, centred (not flush left), one bar among them: a list's selected row is
+        # a plate, not a bar
+        if len(rows) >= 3 and np.ptp(b[rows, 0]) >= SIDE_SPREAD * h[r] \
+                and sum(_side_bar(rgb, b[k], scale) for k in rows) == 1:
             found.update(rows)
     return np.array(sorted(found), np.int64)
 
@@ -668,6 +676,10 @@ def _plate_bounded(gray: np.ndarray, box: np.ndarray, bar: float, h: int) -> boo
     return all(len(side) and (np.abs(side.astype(np.float64) - bar) <= SAME_PLATE).any() for side in (left, right))
 
 
+#: Roles a lone tab's label may have been given: plain words only. A framed button over a
+#: toolbar's edge, a field, a menu's highlighted item have frames of that shape too (measured:
+#: header-bar buttons, a text box and menu items became tabs).
+LONE_GUESSES = ("text", "listitem", "link")
 #: A lone tab's frame reaches at most this many label heights beside its label (a terminal's
 #: one tab stretched over half the window holds its label in the middle).
 LONE_REACH = 16
@@ -679,7 +691,7 @@ def lone_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.nd
     docstring's rule `lone_tabs` takes: a notebook's one tab, framed over its pane's edge."""
     b = np.asarray(xyxy, np.int64).reshape(-1, 4)
     short = np.array([0 < len(str(t).split()) <= 3 and not str(t).rstrip().endswith(":") for t in texts], bool)
-    items = np.flatnonzero(np.isin(roles, OPEN_TAB_GUESSES) & short)
+    items = np.flatnonzero(np.isin(roles, LONE_GUESSES) & short)
     # alone on its row: no other text within the reach of its frame (a row of tabs is the other
     # rules'; a table's cell has neighbours)
     h = np.maximum(b[:, 3] - b[:, 1], 1)
