@@ -49,7 +49,7 @@ from .switches import pill_state
 from .siblings import (GLYPH_LINE_ROLES, ITEM_ROLES, checkable_cells, harmonised_glyphs, harmonised_roles,
                        icon_list_rows, icon_view_items, keypad_keys, list_row_icons, menu_bar_rows, menu_columns,
                        menu_glyphs, table_cells, toolbar_icons, toolbar_labels, tree_headers)
-from .tabs import (closable_tabs, flat_toggle_rows, linked_row_icons, lone_tabs, open_tab_rows, side_tabs,
+from .tabs import (closable_tabs, flat_toggle_rows, linked_row_icons, open_tab_rows, side_tabs,
                    tab_icons, tabs_and_linked_rows, underlined_tab_mates, underlined_tabs)
 from .tree import CONTAINER_ROLES, build_tree
 
@@ -296,8 +296,6 @@ class Semantics:
         roles[text[open_tab_rows(rgb, elements.xyxy[text], elements.text[text], roles[text], scale)]] = "tab"
         # ... and so are the labels stacked down a notebook's side, one with an accent bar (see `tabs`)
         roles[text[side_tabs(rgb, elements.xyxy[text], elements.text[text], roles[text], drawn_scale)]] = "tab"
-        # ... and so is a label alone in a tab's frame that opens into a pane (see `tabs`)
-        roles[text[lone_tabs(rgb, elements.xyxy[text], elements.text[text], roles[text], scale)]] = "tab"
         # ... and so is a label with a close glyph right after it (see `tabs`)
         roles[closable_tabs(elements.kind, elements.xyxy, elements.label, roles[:n])] = "tab"
         # ... and a glyph the classifier called a check box or radio before a tab's label is

@@ -68,17 +68,6 @@ levels off the others' in a grey (within `compounds.FIELD_TINT`): a menu bar's o
 bar under it instead. Of two labels, the page under the hole must differ from the plate too (a
 form's label beside a combo box's value has the window's grey on both sides of the box's edge).
 
-Rule (`lone_tabs`): a notebook with one page shows one tab, so there is no row to look along: a
-short label the classifier took for a plain word (`LONE_GUESSES`) with no other text on its row
-within `LONE_REACH` of its heights is a tab when a pixel row within one label height under it is
-the pane's edge (`EDGE_CONTRAST` off the row 3 px below) except for a hole under the whole
-label, the edge running on `PANE_PAST` heights past the hole's right end (its left end may be the
-window's side), the hole at most `LONE_REACH` heights wider than the label on either side (a
-terminal's one tab is stretched), with the tab's frame round it: a side (a column off the plate
-inside, `EDGE_COVER` of the rows from the label's top down to the edge) at each end of the hole, and
-a top (a row over the label off the row 2 px under it across the hole). A framed button has a
-bottom; a label over a rule has no hole; a heading over a rule has no sides.
-
 Rule (`side_tabs`): a notebook with its tabs down its side (GTK's, in a preferences dialog) shows
 them as a column of labels centred under one another, the selected one marked by an accent bar
 (2 to `SIDE_BAR` px wide, as tall as the label, 2 px to `SIDE_REACH` label heights from it, nothing
@@ -674,89 +663,3 @@ def _plate_bounded(gray: np.ndarray, box: np.ndarray, bar: float, h: int) -> boo
     left = band[max(0, x0 - h):x0][::-1]
     right = band[x1:x1 + h]
     return all(len(side) and (np.abs(side.astype(np.float64) - bar) <= SAME_PLATE).any() for side in (left, right))
-
-
-#: Roles a lone tab's label may have been given: plain words only. A framed button over a
-#: toolbar's edge, a field, a menu's highlighted item have frames of that shape too (measured:
-#: header-bar buttons, a text box and menu items became tabs).
-LONE_GUESSES = ("text", "listitem", "link")
-#: A lone tab's frame reaches at most this many label heights beside its label (a terminal's
-#: one tab stretched over half the window holds its label in the middle).
-LONE_REACH = 16
-
-
-def lone_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray,
-              scale: float = 1.0) -> np.ndarray:
-    """Indices into ``xyxy`` (N, 4) (``texts``, ``roles`` (N,)) of the labels the module
-    docstring's rule `lone_tabs` takes: a notebook's one tab, framed over its pane's edge."""
-    b = np.asarray(xyxy, np.int64).reshape(-1, 4)
-    short = np.array([0 < len(str(t).split()) <= 3 and not str(t).rstrip().endswith(":") for t in texts], bool)
-    items = np.flatnonzero(np.isin(roles, LONE_GUESSES) & short)
-    # alone on its row: no other text within the reach of its frame (a row of tabs is the other
-    # rules'; a table's cell has neighbours)
-    h = np.maximum(b[:, 3] - b[:, 1], 1)
-    cy = (b[:, 1] + b[:, 3]) / 2
-    alone = [r for r in items.tolist()
-             if not ((np.abs(cy - cy[r]) <= h[r] / 2) & (b[:, 2] > b[r, 0] - LONE_REACH * h[r])
-                     & (b[:, 0] < b[r, 2] + LONE_REACH * h[r]) & (np.arange(len(b)) != r)).any()]
-    return np.array([r for r in alone if _framed_open_below(rgb, b[r])], np.int64)
-
-
-def _framed_open_below(rgb: np.ndarray, box: np.ndarray) -> bool:
-    """Whether the label ``box`` (x0, y0, x1, y1) sits in a tab's frame open into a pane below
-    (`lone_tabs`)."""
-    H, W = rgb.shape[:2]
-    x0, y0, x1, y1 = (int(v) for v in box)
-    h = max(1, y1 - y0)
-    reach = LONE_REACH * h
-    wx0, wx1 = max(0, x0 - reach), min(W, x1 + reach + PANE_PAST * h)
-    wy0, wy1 = max(0, y0 - h), min(H, y1 + h + 4)
-    if wy1 - wy0 < 2 * h or x1 >= wx1:
-        return False
-    # rows of the pane's edge (off the row 3 px below) with a hole under the whole label, the
-    # edge starting again within reach on its right and running on past the tab: looked for in
-    # the band under the label and on its right first (most labels stop here)
-    by0 = max(0, y1 - 2)
-    band = to_gray(rgb[by0:min(H, y1 + h + 3), x0:wx1]).astype(np.int16)
-    if len(band) < 4:
-        return False
-    edge = np.abs(band[:-3] - band[3:]) >= EDGE_CONTRAST
-    e = x1 - x0
-    after = edge[:, e:]
-    hole_end = e + after.argmax(axis=1)
-    ok = ~edge[:, :e].any(axis=1) & after.any(axis=1) & (hole_end - e <= reach) \
-        & (band.shape[1] - hole_end >= PANE_PAST * h)
-    if not ok.any():
-        return False
-    gray = to_gray(rgb[wy0:wy1, wx0:wx1]).astype(np.int16)
-    shift, top = x0 - wx0, y0 - wy0
-    for k in np.flatnonzero(ok).tolist():
-        y, end = by0 + k - wy0, int(hole_end[k])
-        if y + 3 >= len(gray) or _longest_gap(edge[k, end:end + PANE_PAST * h]) > EDGE_GAP:
-            continue
-        row = np.abs(gray[y, :shift] - gray[y + 3, :shift]) >= EDGE_CONTRAST
-        left = np.flatnonzero(row)
-        start = int(left[-1]) + 1 if len(left) else 0
-        # (its left end may be the window's side)
-        if shift - start > reach or (start == 0 and wx0 > 0):
-            continue
-        # the tab's sides: ink down from the label's top to the edge, at either end of the hole
-        end += shift
-        sides = [c for c in (start - 1, end) if 0 <= c < gray.shape[1]]
-        if not sides or not all(_side(gray, c, top, y, inside=c < shift) for c in sides):
-            continue
-        # ... and its top: a row over the label differing from the row under it, across the tab
-        span = gray[:top, start + 2:end - 1]
-        if span.shape[0] >= 3 and span.shape[1] and \
-                (np.abs(span[:-2] - span[2:]) >= EDGE_CONTRAST).mean(axis=1).max() >= EDGE_COVER:
-            return True
-    return False
-
-
-def _side(gray: np.ndarray, c: int, top: int, bottom: int, inside: bool) -> bool:
-    """Whether grey column ``c`` (or a neighbour) differs from the plate 3 px inside the tab
-    (right of it when ``inside``, else left) in `EDGE_COVER` of the rows ``top`` to ``bottom``."""
-    step = 3 if inside else -3
-    plate = gray[top:bottom, min(max(c + step, 0), gray.shape[1] - 1)]
-    cols = gray[top:bottom, max(c - 1, 0):c + 2]
-    return bool((np.abs(cols - plate[:, None]) >= EDGE_CONTRAST).any(axis=1).mean() >= EDGE_COVER)
