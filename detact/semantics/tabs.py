@@ -255,10 +255,10 @@ SIDE_BAR = 6
 #: `SIDE_SPREAD` heights apart or more (centred labels of different widths; a list's rows are
 #: flush left, a tree's indented, and their centres may happen to line up too).
 SIDE_ALIGN = 0.25
-#: Roles a side tab's label may have been given (a bold one: a heading; a greyed one: a menu item).
-SIDE_GUESSES = MATE_GUESSES + ("button", "checkbox", "heading", "menuitem")
 COLUMN_STEP = 2.5
 SIDE_SPREAD = 1.0
+#: Roles a side tab's label may have been given (a bold one: a heading; a greyed one: a menu item).
+SIDE_GUESSES = MATE_GUESSES + ("button", "checkbox", "heading", "menuitem")
 
 
 def side_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray,
@@ -267,7 +267,6 @@ def side_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.nd
     module docstring's rule `side_tabs` takes: a notebook's tabs stacked down its side, the
     selected one marked by an accent bar on its side."""
     b = np.asarray(xyxy, np.int64).reshape(-1, 4)
-    H, W = rgb.shape[:2]
     short = np.array([0 < len(str(t).split()) <= 3 and not str(t).rstrip().endswith(":")
                       and any(c.isalpha() for c in str(t)) for t in texts], bool)
     items = np.flatnonzero(short & np.isin(roles, SIDE_GUESSES))
@@ -305,7 +304,7 @@ def _side_bar(rgb: np.ndarray, box: np.ndarray, scale: float) -> bool:
     """Whether an accent bar (`ACCENT_CHROMA`, 2 to `SIDE_BAR` px wide, covering the label's
     height) stands 2 px to `SIDE_REACH` label heights beside the label ``box``, the pixels
     between it and the label no accent (a selected row's plate is accent all along)."""
-    H, W = rgb.shape[:2]
+    W = rgb.shape[1]
     x0, y0, x1, y1 = (int(v) for v in box)
     h = y1 - y0
     # the label's middle row first: most labels have no colour beside them
