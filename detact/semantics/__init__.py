@@ -103,8 +103,8 @@ class Semantics:
             elements = elements.with_(xyxy=xyxy, frame=frame)
         # an icon at one end of a plain plate the segmenter missed is framed by it (see `compounds`)
         elements = elements.with_(frame=plate_frames(rgb, elements, scale))
-        # (a frame's height goes with the scale the text tells: on a 2048 px capture of a scale-2
-        # screen a spin button is 70 px tall; see `scale.pixel_scale`)
+        # Frames, bars and icons grow with the scale the text tells (`scale.pixel_scale`): on a
+        # 2048 px capture of a scale-2 screen a spin button is 70 px tall, a toolbar's icons 48 px
         drawn_scale = max(scale, pixel_scale(rgb.shape[1], elements))
         compounds, counts, parts = compound_candidates(elements, groups, drawn_scale)
         values_framed = dropdown_rows(rgb, elements)
@@ -365,11 +365,9 @@ class Semantics:
         # ... and icons lined up beside list items are those rows' icon cells (see `siblings`)
         roles[list_row_icons(elements.kind, elements.xyxy, roles[:n], scale)] = "listitem"
         roles[np.concatenate(icon_list_rows(elements.kind, elements.xyxy, roles[:n], scale))] = "listitem"
-        # ... and a row of small unlabelled icons is a toolbar of buttons (see `siblings`)
-        # (icons grow with the scale the text tells: a 2048 px capture of a screen at scale 2
-        # draws its toolbar's icons 48 px wide; see `scale.pixel_scale`)
-        bar_scale = max(scale, pixel_scale(rgb.shape[1], elements))
-        keys = toolbar_icons(elements.kind, elements.xyxy, roles[:n], bar_scale)
+        # ... and a row of small unlabelled icons is a toolbar of buttons (see `siblings`), at the
+        # scale the text tells
+        keys = toolbar_icons(elements.kind, elements.xyxy, roles[:n], drawn_scale)
         ticks = keys[np.isin(roles[keys], STATEFUL)]      # a key among keys is no tick box: not checked
         states = _with_checked(states, ticks, np.zeros(len(ticks), bool))
         roles[keys] = "button"
@@ -377,7 +375,7 @@ class Semantics:
         held = np.zeros(n, bool)
         for k, rows in enumerate(parts):
             held[rows] |= roles[n + k] in INTERACTIVE
-        bar_icons, bar_labels = toolbar_labels(elements.kind, elements.xyxy, elements.text, roles[:n], bar_scale,
+        bar_icons, bar_labels = toolbar_labels(elements.kind, elements.xyxy, elements.text, roles[:n], drawn_scale,
                                            ~held)
         roles[np.concatenate([bar_icons, bar_labels[bar_labels >= 0]])] = "button"
         # ... and so is a surely named action icon without a label (see `roles`)

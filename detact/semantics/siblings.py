@@ -314,20 +314,18 @@ def checkable_cells(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale
     kind, roles = np.asarray(kind), np.asarray(roles, dtype=object)[:len(kind)]
     b = np.asarray(xyxy, np.float64).reshape(-1, 4)
     glyphs = np.flatnonzero((kind == "icon") & np.isin(roles, GLYPH_LINE_ROLES))
-    cells = np.flatnonzero((kind == "text") & (roles == "listitem"))
-    if len(glyphs) < MIN_LINE or not len(cells):
+    texts = np.flatnonzero(kind == "text")
+    cell = roles[texts] == "listitem"
+    if len(glyphs) < MIN_LINE or not cell.any():
         return np.zeros(0, np.int64)
-    g = b[glyphs]
-    h = np.maximum(g[:, 3] - g[:, 1], 1.0)
-    gap = g[:, None, 0] - b[None, cells, 2]
-    level = np.abs((g[:, None, 1] + g[:, None, 3]) / 2 - (b[None, cells, 1] + b[None, cells, 3]) / 2) <= h[:, None] / 2
-    after = (level & (gap >= 0) & (gap <= CELL_LEFT * h[:, None])).any(axis=1)
+    g, t = b[glyphs], b[texts]
+    h, w = np.maximum(g[:, 3] - g[:, 1], 1.0), np.maximum(g[:, 2] - g[:, 0], 1.0)
+    # (G, T): the texts on each box's row, the gap back to their right end and on to their left
+    level = np.abs((g[:, None, 1] + g[:, None, 3]) / 2 - (t[None, :, 1] + t[None, :, 3]) / 2) <= h[:, None] / 2
+    back, ahead = g[:, None, 0] - t[None, :, 2], t[None, :, 0] - g[:, None, 2]
+    after = (level & cell[None] & (back >= 0) & (back <= CELL_LEFT * h[:, None])).any(axis=1)
     # a box with its label right after it is a form's check box (a dialog's column of them,
     # some text of another column on their left)
-    texts = np.flatnonzero(kind == "text")
-    w = np.maximum(g[:, 2] - g[:, 0], 1.0)
-    ahead = b[None, texts, 0] - g[:, None, 2]
-    level = np.abs((g[:, None, 1] + g[:, None, 3]) / 2 - (b[None, texts, 1] + b[None, texts, 3]) / 2) <= h[:, None] / 2
     labelled = (level & (ahead >= -1) & (ahead <= LABEL_AFTER * w[:, None])).any(axis=1)
     found = []
     for line in aligned_lines(g, scale, GLYPH_HEIGHT_RATIO, axes=("column",), column_gap=LIST_ICON_GAP):

@@ -127,7 +127,7 @@ def marked_sliders(rgb: np.ndarray, elements: Elements, groups: np.ndarray, scal
     inside = ((cx[None] >= groups[:, None, 0]) & (cx[None] < groups[:, None, 2])
               & (cy[None] >= groups[:, None, 1]) & (cy[None] < groups[:, None, 3]))
     is_text = elements.kind == "text"
-    short = np.array([0 < len(str(t).strip()) <= MARK_CHARS for t in elements.text], bool)
+    short = _mark_like(elements.text)
     boxes, parts, found = [], [], []
     for g, box in enumerate(groups):
         rows = np.flatnonzero(inside[g])
@@ -157,16 +157,20 @@ def marks_under(kind: np.ndarray, xyxy: np.ndarray, text: np.ndarray, tracks: np
     texts (``kind`` "text") of at most `MARK_CHARS` characters on one line right under it (module
     docstring), or none (an empty array) when fewer than two."""
     b = np.asarray(xyxy, np.float64).reshape(-1, 4)
-    short = (np.asarray(kind) == "text") & np.array([0 < len(str(t).strip()) <= MARK_CHARS for t in text], bool)
+    short = (np.asarray(kind) == "text") & _mark_like(text)
+    h, cx = b[:, 3] - b[:, 1], (b[:, 0] + b[:, 2]) / 2
     out = []
     for r in np.asarray(tracks, np.int64).tolist():
-        h = b[:, 3] - b[:, 1]
-        cx = (b[:, 0] + b[:, 2]) / 2
         rows = np.flatnonzero(short & (b[:, 1] >= b[r, 3] - 1) & (b[:, 1] - b[r, 3] <= MARK_REACH * h)
                               & (cx >= b[r, 0] - h) & (cx <= b[r, 2] + h))
         one_line = len(rows) >= 2 and b[rows, 1].max() < b[rows, 3].min()
         out.append(rows if one_line else np.zeros(0, np.int64))
     return out
+
+
+def _mark_like(text: np.ndarray) -> np.ndarray:
+    """(N,) bool: which of the texts are short enough to be a slider's tick label (`MARK_CHARS`)."""
+    return np.array([0 < len(str(t).strip()) <= MARK_CHARS for t in text], bool)
 
 
 def volume_buttons(kind: np.ndarray, xyxy: np.ndarray, labels: np.ndarray, roles: np.ndarray) -> np.ndarray:

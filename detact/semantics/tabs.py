@@ -274,9 +274,10 @@ def side_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.nd
         return np.zeros(0, np.int64)
     h = np.maximum(b[:, 3] - b[:, 1], 1)
     cx = (b[:, 0] + b[:, 2]) / 2
+    barred = {r: _side_bar(rgb, b[r], scale) for r in items.tolist()}
     found: set[int] = set()
     for r in items.tolist():
-        if r in found or not _side_bar(rgb, b[r], scale):
+        if r in found or not barred[r]:
             continue
         # the column: labels centred under one another, chained up and down from the barred one
         mates = items[(np.abs(cx[items] - cx[r]) <= SIDE_ALIGN * h[r]) & (items != r)]
@@ -295,7 +296,7 @@ def side_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.nd
         # three or more, centred (not flush left), one bar among them: a list's selected row is
         # a plate, not a bar
         if len(rows) >= 3 and np.ptp(b[rows, 0]) >= SIDE_SPREAD * h[r] \
-                and sum(_side_bar(rgb, b[k], scale) for k in rows) == 1:
+                and sum(barred[k] for k in rows) == 1:
             found.update(rows)
     return np.array(sorted(found), np.int64)
 
