@@ -8,7 +8,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from detact.elements import Elements
-from detact.semantics.sliders import marked_sliders
+from detact.semantics.sliders import marked_sliders, marks_over, track_regions
 from tests.conftest import font
 
 GREY, INK, ACCENT, TRACK = (246, 245, 244), (46, 52, 54), (53, 132, 228), (205, 199, 194)
@@ -102,3 +102,69 @@ def test_a_parsed_pane_names_its_marked_slider_by_the_label_over_it():
         assert els.value[s] == "" and els.states[s] == ()
         # the slider's box is its track (what a drag must hit); its marks hang right under it
         assert all(0 <= els.xyxy[i, 1] - els.xyxy[s, 3] <= 20 for i in marks)
+
+
+DARK, DARK_TRACK, DARK_EDGE = (45, 45, 45), (30, 30, 30), (27, 27, 27)
+
+
+def _free_row(knob: str = "round", walls: bool = False):
+    """Marks under a track with no layout group round them (`marks_over`): ``knob`` "round" (a
+    white disc), "hollow" (a dark theme's: the trough and the knob drawn as outlines), "pin" (a
+    disc with a point down over the ticks) or "" (none); ``walls``: a rule with button walls
+    crossing it over a row of key labels (a calculator's keypad), no track at all."""
+    dark = knob == "hollow"
+    img = Image.new("RGB", (600, 120), DARK if dark else GREY)
+    d = ImageDraw.Draw(img)
+    x0, y0, width = 60, 30, 360
+    f = font(12)
+    if walls:
+        d.line((20, y0 + 10, 580, y0 + 10), fill=(120, 120, 120))
+        for x in (105, 195, 285, 375):              # the keys' sides, up through the rule and down
+            d.line((x, y0 - 12, x, y0 + 40), fill=(120, 120, 120))
+    elif dark:
+        d.rectangle((x0, y0 + 8, x0 + width, y0 + 11), outline=DARK_EDGE, fill=DARK)
+        d.ellipse((x0 + 150, y0, x0 + 170, y0 + 20), outline=(90, 90, 90), fill=DARK)
+    else:
+        d.rounded_rectangle((x0, y0 + 8, x0 + width, y0 + 11), radius=2, fill=TRACK)
+        if knob == "round":
+            d.ellipse((x0 + 150, y0, x0 + 170, y0 + 20), fill="white", outline=(154, 148, 142))
+        elif knob == "pin":
+            d.ellipse((x0 + 150, y0 + 1, x0 + 168, y0 + 19), fill=ACCENT)
+            d.polygon([(x0 + 151, y0 + 13), (x0 + 167, y0 + 13), (x0 + 159, y0 + 24)], fill=ACCENT)
+    labels = []
+    for k, text in enumerate(MARKS):
+        x = x0 + round(k * width / (len(MARKS) - 1))
+        if not walls:
+            d.line((x, y0 + 14, x, y0 + 20), fill=(154, 148, 142))
+        w = int(d.textlength(text, font=f))
+        d.text((x - w // 2, y0 + 26), text, fill=(146, 149, 149), font=f)
+        labels.append(([x - w // 2, y0 + 26, x - w // 2 + w, y0 + 40], text))
+    # the slider's label over it, and a region the segmenter drew round the track and its ticks
+    d.text((x0, 6), "Delay:", fill=(200, 200, 200) if dark else INK, font=f)
+    boxes = [[x0, 6, x0 + 40, 20]] + [b for b, _ in labels] + [[x0 - 2, y0, x0 + width + 2, y0 + 22]]
+    els = Elements(np.array(boxes, np.int32), ["text"] * (len(labels) + 1) + ["region"],
+                   text=["Delay:"] + [t for _, t in labels] + [""])
+    return np.asarray(img), els
+
+
+@pytest.mark.parametrize("case, kwargs, found", [
+    ("a round knob on a track over ticks and marks", {}, True),
+    ("a dark theme's outlined trough and knob", {"knob": "hollow"}, True),
+    ("a pin hanging over the ticks", {"knob": "pin"}, True),
+    ("a track with no knob: a rule over labels", {"knob": ""}, False),
+    ("keys' walls crossing a rule over their labels", {"walls": True}, False),
+])
+def test_marks_over_a_track_make_a_slider_without_a_layout_group(case, kwargs, found):
+    rgb, els = _free_row(**kwargs)
+    boxes, parts = marks_over(rgb, els)
+    assert (len(boxes) == 1) is found, case
+    if found:
+        x0, y0, x1, y1 = boxes[0].tolist()
+        # the track's length, from the knob's top down to the marks
+        assert abs(x0 - 60) <= 3 and abs(x1 - 420) <= 3 and 28 <= y0 <= 32 and y1 == 56, case
+        assert sorted(parts[0].tolist()) == [1, 2, 3, 4, 5]
+        # the segmenter's region round the track and its ticks is that slider
+        assert track_regions(els.kind, els.xyxy, boxes).tolist() == [6]
+        # marks already taken (a layout group's slider) or a slider found there are left alone
+        assert len(marks_over(rgb, els, taken=np.array([1, 2, 3, 4, 5]))[0]) == 0
+        assert len(marks_over(rgb, els, found=boxes)[0]) == 0

@@ -10,9 +10,9 @@ import pytest
 
 from detact.elements import Elements
 from detact.semantics.compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos,
-                                        entries_with_arrow, fields_around_icons, linked_buttons, placeholder_compounds,
-                                        placeholder_fields, plate_combos, plate_frames, spin_buttons, text_plates,
-                                        value_texts)
+                                        entries_with_arrow, fields_around_icons, icon_led, linked_buttons,
+                                        placeholder_compounds, placeholder_fields, plate_combos, plate_frames,
+                                        spin_buttons, stepper_rows, text_plates, value_texts)
 from detact.semantics.labels import assign_names
 from detact.semantics.plates import centred_labels, icon_label_plates, label_plates
 from detact.semantics.roles import action_icons, box_state, control_glyphs, glyphs_read_as_letters, link_texts
@@ -66,6 +66,23 @@ def test_entries_with_arrow(parts, is_entry):
     assert entries_with_arrow(els, frame, [np.arange(len(parts))]).tolist() == ([0] if is_entry else [])
 
 
+@pytest.mark.parametrize("parts, led", [
+    # GTK's file chooser button: a folder, the folder's name, the arrow
+    ([([110, 18, 126, 34], "icon", "folder"), ([132, 18, 220, 34], "text", ""), ([236, 20, 250, 32], "icon", "caret down")],
+     True),
+    # a menu button: its label and arrow, or its icon and arrow
+    ([([132, 18, 220, 34], "text", ""), ([236, 20, 250, 32], "icon", "caret down")], False),
+    ([([110, 18, 126, 34], "icon", "open"), ([236, 20, 250, 32], "icon", "caret down")], False),
+    # two arrows and a text: no icon before the value
+    ([([110, 18, 126, 34], "icon", "caret down"), ([132, 18, 220, 34], "text", ""), ([236, 20, 250, 32], "icon", "caret down")],
+     False),
+])
+def test_icon_led(parts, led):
+    els = Elements([b for b, _, _ in parts], [k for _, k, _ in parts], ["home" if k == "text" else "" for _, k, _ in parts],
+                   [lab for _, _, lab in parts])
+    assert icon_led(els, [np.arange(len(parts))], np.array([0])).tolist() == [led]
+
+
 @pytest.mark.parametrize("parts, frame, is_spin", [
     # GTK's spin button: the value, a faint "-" not found, the "+" at the right end
     ([([110, 18, 130, 34], "text", "0", ""), ([236, 18, 252, 34], "icon", "", "add")], [100, 10, 260, 42], True),
@@ -89,7 +106,8 @@ def test_spin_buttons(parts, frame, is_spin):
 def _framed_value(mark: str, scale: int = 1, value: str = "Default") -> tuple[np.ndarray, Elements]:
     """A 1x or 2x drawn frame around a word with ``mark`` at its right end: "chevron" (a
     combo box's), "triangle", "right" (a "next" chevron, taller than wide), "updown" (a spin
-    box's two arrows) or "" (a plain button). Returns the image and its framed text element."""
+    box's two arrows), "ruled updown" (the two arrows in a column of their own, a rule before
+    it: Qt's spin box) or "" (a plain button). Returns the image and its framed text element."""
     from PIL import Image, ImageDraw
     s = scale
     img = Image.new("RGB", (400 * s, 80 * s), (255, 255, 255))
@@ -104,7 +122,9 @@ def _framed_value(mark: str, scale: int = 1, value: str = "Default") -> tuple[np
         d.polygon([(cx - 5 * s, cy - 3 * s), (cx + 5 * s, cy - 3 * s), (cx, cy + 3 * s)], fill=(60, 60, 60))
     elif mark == "right":
         d.line([(cx - 2 * s, cy - 5 * s), (cx + 2 * s, cy), (cx - 2 * s, cy + 5 * s)], fill=(60, 60, 60), width=2 * s)
-    elif mark == "updown":
+    elif mark in ("updown", "ruled updown"):
+        if mark == "ruled updown":
+            d.line([(226 * s, 21 * s), (226 * s, 47 * s)], fill=(25, 103, 210), width=s)
         d.polygon([(cx - 4 * s, cy - 2 * s), (cx + 4 * s, cy - 2 * s), (cx, cy - 7 * s)], fill=(60, 60, 60))
         d.polygon([(cx - 4 * s, cy + 2 * s), (cx + 4 * s, cy + 2 * s), (cx, cy + 7 * s)], fill=(60, 60, 60))
     els = Elements([[146 * s, 25 * s, 195 * s, 43 * s]], ["text"], [value], frame=[frame])
@@ -117,6 +137,8 @@ def _framed_value(mark: str, scale: int = 1, value: str = "Default") -> tuple[np
     # a select's up and down arrows beside a word; beside a number they are a spin box's
     ("updown", 1, True), ("updown", 2, True), (("updown", "12"), 1, False), (("updown", "0.5 s"), 1, False),
     (("chevron", "12"), 1, True),
+    # ... in a column of their own, a rule before them: a spin box's, whatever the value reads
+    ("ruled updown", 1, False), ("ruled updown", 2, False),
 ])
 def test_dropdown_arrow_makes_a_framed_value_a_combo_box(mark, scale, is_dropdown):
     mark, value = mark if isinstance(mark, tuple) else (mark, "Default")
@@ -127,6 +149,18 @@ def test_dropdown_arrow_makes_a_framed_value_a_combo_box(mark, scale, is_dropdow
     # a key far taller than its label with a menu arrow (a calculator's split key) is none
     key = els.with_(xyxy=np.array([[146 * scale, 33 * scale, 195 * scale, 43 * scale]], np.int32))
     assert dropdown_rows(rgb, key).tolist() == []
+
+
+@pytest.mark.parametrize("mark, value, is_stepper", [
+    ("updown", "12", True), ("updown", "0.5 s", True),
+    ("updown", "Default", False),                  # a select's arrows beside a word
+    ("ruled updown", "None", True), ("ruled updown", "12", True),   # Qt's special value: a word
+    ("chevron", "12", False), ("", "12", False),
+])
+def test_stepper_arrows_make_a_framed_value_a_spin_box(mark, value, is_stepper):
+    for scale in (1, 2):
+        rgb, els = _framed_value(mark, scale, value)
+        assert stepper_rows(rgb, els).tolist() == ([0] if is_stepper else [])
 
 
 def _combo_picture(divider: str, scale: int = 1) -> tuple[np.ndarray, Elements, dict]:
@@ -1218,6 +1252,10 @@ def menu_layout(ends: list[str], roles: tuple[str, ...] = ("listitem", "text", "
     (["Ctrl+Z", "", "", ""], {}, []),
     ([">", ">", ">", ""], {}, []),
     (["Ctrl+Z", "Ctrl+Y", "", ""], {"reach": 700}, []),
+    # three submenu arrows close after the items: a menu of submenus (qalculate's "Units");
+    # two are too few
+    ([">", ">", ">", ""], {"reach": 40}, [0, 1, 2, 3]),
+    ([">", "", ">", ""], {"reach": 40}, []),
     # another column between the items and the accelerators (a code gutter's line numbers left
     # of an open menu): that column is the menu, the one further left is not
     (["Ctrl+Z", "Ctrl+Y", "", ""], {"blocked": True}, [1, 4, 7, 9]),

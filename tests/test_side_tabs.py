@@ -18,11 +18,21 @@ def side_column(marking: str, selected: int = 0, bar: int = 4) -> tuple[np.ndarr
     """A preferences dialog's side: ``SIDE_LABELS`` centred on a grey column at x 40-200, 44 px
     apart, the pane on the right. ``marking``: "bar" (a ``bar`` px wide accent bar at the column's
     right edge beside the ``selected`` label), "two bars", "plate" (a list's selected row: an accent
-    plate behind the label), "none"; "bar, left-aligned" puts the labels flush left. Returns the
-    image and the labels' boxes."""
+    plate behind the label), "open" (Arc's: the pane's edge down the column's right side, the
+    selected tab framed, white, open into the pane), "hole" (the edge broken beside the selected
+    label, no frame round it), "edge" (that edge with no tab open), "none";
+    ", left-aligned" puts the labels flush left. Returns the image and the labels' boxes."""
     img = Image.new("RGB", (700, 320), PANE)
     d = ImageDraw.Draw(img)
     d.rectangle((40, 0, 200, 319), fill=(222, 221, 218))
+    if marking.startswith(("open", "edge", "hole")):
+        d.line((200, 0, 200, 319), fill=(190, 196, 210))
+    if marking.startswith(("open", "hole")):
+        y = 20 + 44 * selected
+        d.rectangle((40 if marking.startswith("open") else 199, y - 8, 200, y + 26), fill=PANE)
+    if marking.startswith("open"):
+        d.line((40, y - 8, 200, y - 8), fill=(190, 196, 210))
+        d.line((40, y + 26, 200, y + 26), fill=(190, 196, 210))
     f = font(14)
     boxes = []
     for k, text in enumerate(SIDE_LABELS):
@@ -46,6 +56,10 @@ def side_column(marking: str, selected: int = 0, bar: int = 4) -> tuple[np.ndarr
     ("two bars", 1, False),                          # one tab is selected
     ("plate", 2, False),                             # a list's selected row
     ("bar, left-aligned", 0, False),                 # a list's rows: not centred under one another
+    ("open", 0, True), ("open", 3, True),            # no bar: the pane's edge open beside one
+    ("edge", 0, False),                              # a sidebar's edge, open beside none
+    ("hole", 2, False),                              # a break in a line, no tab framed there
+    ("open, left-aligned", 2, False),
 ])
 def test_side_tabs(marking, selected, found):
     rgb, boxes = side_column(marking, selected)

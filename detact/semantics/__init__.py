@@ -29,11 +29,10 @@ from ..icons.swatches import SWATCH_ICON
 from ..scale import pixel_scale
 from ..text.lexicon import menu_items_read
 from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
-                        form_labelled, has_dropdown_arrow,
-                        fields_around_icons, framed_regions, labelled_plates, linked_buttons, linked_frames,
-                        neutral_inside,
-                        numeric_text, placeholder_compounds, placeholder_fields, plate_combos, plate_frames,
-                        spin_buttons, stepper_fields, stepper_rows, text_plates, value_apart, value_texts,
+                        fields_around_icons, form_labelled, framed_regions, has_dropdown_arrow, icon_led,
+                        labelled_plates, linked_buttons, linked_frames, neutral_inside, numeric_text,
+                        placeholder_compounds, placeholder_fields, plate_combos, plate_frames, spin_buttons,
+                        stepper_fields, stepper_rows, text_plates, value_apart, value_texts,
                         zoom_entries)
 from .disclosure import disclosures, without_unfounded_expanded
 from .features import control_inputs
@@ -44,7 +43,7 @@ from .pressed import pressed_buttons, pressed_labels
 from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, box_state,
                     control_glyphs, dots_in_rings, glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier,
                     one_glyph_reads, ring_glyphs, ring_state, search_fields, shows_other_glyph, with_states)
-from .sliders import marked_sliders, marks_under, slider_tracks, volume_buttons
+from .sliders import marked_sliders, marks_over, marks_under, slider_tracks, track_regions, volume_buttons
 from .switches import pill_state
 from .siblings import (GLYPH_LINE_ROLES, ITEM_ROLES, checkable_cells, harmonised_glyphs, harmonised_roles,
                        icon_list_rows, icon_view_items, keypad_keys, list_row_icons, menu_bar_rows, menu_columns,
@@ -127,6 +126,20 @@ class Semantics:
                                                               *labelled_plates(rgb, elements, scale))
         # ... and a group of tick labels under a track with a knob is a slider with marks (see `sliders`)
         sliders, marks_of, slider_groups = marked_sliders(rgb, elements, groups, drawn_scale)
+        # ... or a line of them under such a track wherever the layout put them, when no group
+        # held them and the segmenter found no track alone over them (see `sliders`)
+        tracks = slider_tracks(rgb, elements, scale)
+        track_marks = {int(t): m for t, m in zip(tracks.tolist(),
+                                                  marks_under(elements.kind, elements.xyxy, elements.text, tracks))
+                       if len(m)}
+        taken = np.concatenate(list(marks_of) + list(track_marks.values()) + [np.zeros(0, np.int64)])
+        over, over_marks = marks_over(rgb, elements, drawn_scale, taken, np.concatenate([sliders, elements.xyxy[tracks]]))
+        # ... the segmenter's region round such a track (and its ticks) is that slider
+        onto = track_regions(elements.kind, elements.xyxy, over)
+        track_marks |= {int(r): m for r, m in zip(onto, over_marks) if r >= 0}
+        tracks = np.union1d(tracks, onto[onto >= 0]).astype(np.int64)
+        sliders = np.concatenate([sliders, over[onto < 0]])
+        marks_of = list(marks_of) + [m for r, m in zip(onto, over_marks) if r < 0]
         compounds, counts, parts, marked = _with_candidates(compounds, counts, parts, sliders, marks_of)
         # ... and a zoom level and its drop-down icon on one plate is a text box (see `compounds`)
         compounds, counts, parts, zoomed = _with_zoom_entries(compounds, counts, parts,
@@ -194,7 +207,10 @@ class Semantics:
                         | ((roles[n + arrowed] == "group") & (counts[arrowed] == 2))]
         # ... or whose value follows a form's "Label:" (a menu button in a toolbar has none)
         apart = apart[value_apart(elements, parts, apart) | form_labelled(elements, compounds.xyxy, parts, apart)]
-        entries = np.concatenate([arrowed[roles[n + arrowed] == "textbox"], apart])
+        # ... and so is one holding an icon before its value, whatever the classifier says (a
+        # file chooser button's folder)
+        led = arrowed[icon_led(elements, parts, arrowed)]
+        entries = np.unique(np.concatenate([arrowed[roles[n + arrowed] == "textbox"], apart, led]))
         roles[n + entries] = "combobox"
         values += [int(r) for k in entries for r in parts[k] if elements.kind[r] == "text"]
         # ... and one that ends in a "+" is a spin box, its text the value (see `compounds`)
@@ -259,12 +275,7 @@ class Semantics:
             roles[inner] = np.where(elements.kind[inner] != "icon", "text",
                                     np.where(elements.xyxy[inner, 0] < text_x0, "icon", "button"))
         # a thin track with a knob on it is a slider (see `sliders`)
-        tracks = slider_tracks(rgb, elements, scale)
         roles[tracks] = "slider"
-        # ... and the short labels on one line under it are its marks (see `sliders`)
-        track_marks = {int(t): m for t, m in zip(tracks.tolist(),
-                                                  marks_under(elements.kind, elements.xyxy, elements.text, tracks))
-                       if len(m)}
         states = _keeping(states, tracks, ("disabled", "focused"))
         # the items of one menu, tab row or list share a role (see `siblings`); a combo box's
         # value stays text
@@ -290,8 +301,12 @@ class Semantics:
         # ... and so is a label on an accent bar, a selected tab drawn underlined (see `tabs`)
         under = underlined_tabs(rgb, elements.xyxy[text], elements.text[text], roles[text])
         roles[text[under]] = "tab"
-        # ... and so are the bare labels on its row, its notebook's other tabs
-        roles[text[underlined_tab_mates(elements.xyxy[text], elements.text[text], roles[text], under)]] = "tab"
+        # ... and so are the bare labels on its row, its notebook's other tabs (a label the
+        # classifier took for a menu item too, unless it is a menu bar's title: Adwaita
+        # underlines the open one)
+        loose = roles[text].copy()
+        loose[(loose == "menuitem") & ~np.isin(text, bar)] = "text"
+        roles[text[underlined_tab_mates(elements.xyxy[text], elements.text[text], loose, under)]] = "tab"
         # ... and so are the labels of a row over a pane's edge that opens under one of them
         roles[text[open_tab_rows(rgb, elements.xyxy[text], elements.text[text], roles[text], scale)]] = "tab"
         # ... and so are the labels stacked down a notebook's side, one with an accent bar (see `tabs`)

@@ -12,7 +12,10 @@ A text box whose frame ends in an icon the icon stage names a drop-down arrow is
 you can type in (`entries_with_arrow`): GTK's combo box entry, an HTML input with a datalist.
 So is such a frame the classifier calls a button or an item when its one text stands at least
 a text height clear of the arrow (`value_apart`): a file manager's "Icon View  v" view
-chooser; a menu button ("Open v") draws its arrow right after its label.
+chooser; a menu button ("Open v") draws its arrow right after its label. So is one holding just
+an icon, a text and the arrow, whatever the classifier calls it (`icon_led`): GTK's file chooser
+button ("[folder] home v"), a combo box drawing its items' icons; a menu button shows an icon or
+a label before its arrow, seldom both.
 
 A combo box or text box whose frame is at least 2.5 times as wide as tall and ends in a "+"
 (an icon the icon stage names "add", or the text "+") is a spin box (`spin_buttons`): GTK's
@@ -56,7 +59,10 @@ below its size floor), so they are looked for in the pixels here; a rule, becaus
 word alone looks like a button to the classifier.
 Two small triangles stacked there, one pointing up and one down, are a
 select's arrows too (web kits, macOS pop-up buttons) when the value is a word; beside a number
-they are a spin box's steppers, left to the classifier and `spin_buttons`. Where no frame was
+they are a spin box's steppers, left to the classifier and `spin_buttons`. Set apart from the
+value by a rule down the frame (`stepper_divider`), they are a spin box's whatever the value
+reads: Qt draws its spin box's buttons in a column of their own, and shows a word ("None", "Auto")
+at its special value, where a select's arrows sit on its plate. Where no frame was
 found round such steppers, a text run with an up arrow straight above a down arrow on its right
 is one field all the same (`stepper_fields`): a spin box beside a number, a combo box beside a
 word.
@@ -182,6 +188,14 @@ def has_dropdown_arrow(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray) ->
             and right - (left + xs.max()) <= fh)              # at the right end
 
 
+def stepper_divider(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray, contrast: int = 60) -> bool:
+    """Whether a rule (`_divider`: ink ``contrast`` grey levels off the median, at most 3 px wide)
+    runs down the part of ``frame`` right of ``inner`` (boxes x0, y0, x1, y1 on the RGB uint8
+    ``rgb``): the column a spin box's or an editable combo box's buttons stand in."""
+    window = _window_right_of(rgb, frame, inner, contrast)
+    return window is not None and len(_divider(window[0])) > 0
+
+
 def has_updown_arrows(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray, contrast: int = 60) -> bool:
     """Whether the part of ``frame`` right of ``inner`` (as in `has_dropdown_arrow`, ink
     ``contrast`` grey levels off its median) holds two small marks and nothing else, one above
@@ -242,7 +256,8 @@ def dropdown_rows(rgb: np.ndarray, elements: Elements, exclude=()) -> np.ndarray
     if not len(rows):
         return rows
     keep = [i for i in rows if has_dropdown_arrow(rgb, elements.frame[i], elements.xyxy[i])
-            or (not numeric_text(elements.text[i]) and has_updown_arrows(rgb, elements.frame[i], elements.xyxy[i]))]
+            or (not numeric_text(elements.text[i]) and has_updown_arrows(rgb, elements.frame[i], elements.xyxy[i])
+                and not stepper_divider(rgb, elements.frame[i], elements.xyxy[i]))]
     return np.array(keep, np.int64)
 
 
@@ -252,11 +267,13 @@ STEPPER_CONTRAST = 40
 
 
 def stepper_rows(rgb: np.ndarray, elements: Elements, exclude=()) -> np.ndarray:
-    """Rows of text elements reading as a number (`numeric_text`), framed alone
-    (`Elements.frame`) as `dropdown_rows` asks, whose frame holds stacked up and down arrows
-    right of them (`has_updown_arrows`): spin boxes drawn with arrows too small or faint to be
-    icons of their own (Qt's). ``exclude``: rows to skip."""
-    rows = [i for i in _framed_texts(elements, exclude).tolist() if numeric_text(elements.text[i])]
+    """Rows of text elements reading as a number (`numeric_text`) or set apart from the arrows
+    by a rule (`stepper_divider`: Qt's special value, "None"), framed alone (`Elements.frame`)
+    as `dropdown_rows` asks, whose frame holds stacked up and down arrows right of them
+    (`has_updown_arrows`): spin boxes drawn with arrows too small or faint to be icons of their
+    own (Qt's). ``exclude``: rows to skip."""
+    rows = [i for i in _framed_texts(elements, exclude).tolist()
+            if numeric_text(elements.text[i]) or stepper_divider(rgb, elements.frame[i], elements.xyxy[i])]
     return np.array([i for i in rows if has_updown_arrows(rgb, elements.frame[i], elements.xyxy[i], STEPPER_CONTRAST)],
                     np.int64)
 
@@ -288,6 +305,22 @@ def value_apart(elements: Elements, parts: list[np.ndarray], candidates: np.ndar
         h = b[t, 3] - b[t, 1]
         right = rows[b[rows, 0] >= b[t, 2] - 2]
         out[i] = bool(len(right)) and b[right, 0].min() - b[t, 2] >= h and b[t, 0] - b[rows, 0].min() <= h
+    return out
+
+
+def icon_led(elements: Elements, parts: list[np.ndarray], candidates: np.ndarray) -> np.ndarray:
+    """(K,) bool over ``candidates`` (indices into ``parts``, rows of ``elements``): whether the
+    candidate holds just an icon, a text run right of it and the arrow after that, left to right
+    (GTK's file chooser button and a combo box drawing its items' icons: "[folder] home ▾"; a
+    menu button shows an icon or a label before its arrow, seldom both)."""
+    out = np.zeros(len(candidates), bool)
+    for i, k in enumerate(np.asarray(candidates, np.int64).tolist()):
+        rows = np.asarray(parts[k])
+        if len(rows) != 3:
+            continue
+        rows = rows[np.argsort(elements.xyxy[rows, 0])]
+        out[i] = elements.kind[rows].tolist() == ["icon", "text", "icon"] \
+            and elements.label[rows[0]] not in DROPDOWN_ARROWS
     return out
 
 

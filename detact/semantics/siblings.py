@@ -49,7 +49,10 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
 7. A column of text runs (rule 1, whatever their roles) is a menu when two or more of its
    rows end in a keyboard accelerator ("Ctrl+M", "Shift+Ctrl+Delete", "F11") or a submenu
    arrow (an icon named caret or chevron right) with no other text between, at least one of
-   them an accelerator: its runs become menu items (`menu_columns`). A check menu item's box
+   them an accelerator, or three or more (`SUBMENU_MIN`) of them arrows standing at most
+   `SUBMENU_REACH` heights right of the column's widest item (a menu of submenus; a list's rows
+   that open a page end in a chevron at the window's far side): its runs become menu items
+   (`menu_columns`). A check menu item's box
    then stays an icon (`roles.control_glyphs` skips labels that are menu items). Why: an open
    menu's items come back as list items, links, plain text or a combo box, and its check
    items as check boxes; what only menus draw is accelerators and submenu arrows at the row's
@@ -626,6 +629,10 @@ ACCELERATOR = re.compile(
 SUBMENU_ARROWS = ("caret right", "chevron right")
 #: How far right of an item its accelerator or arrow may sit, in item heights.
 MENU_ROW_REACH = 25.0
+#: A column with no accelerator is a menu when this many submenu arrows end its rows, at most
+#: `SUBMENU_REACH` item heights right of its widest item.
+SUBMENU_MIN = 3
+SUBMENU_REACH = 4.0
 
 
 def accelerators(texts) -> np.ndarray:
@@ -705,7 +712,12 @@ def menu_columns(xyxy: np.ndarray, texts: np.ndarray, marks: np.ndarray, mark_la
         same_row &= ~between.any(axis=2)
         ended = same_row.any(axis=1)
         by_accel = (same_row & is_accel[None]).any(axis=1)
-        if ended.sum() >= 2 and by_accel.any():
+        # ... or three or more submenu arrows close after the column's widest item (a list's
+        # rows that open a page end in a chevron at the window's far side)
+        by_arrow = same_row[:, ~is_accel].any(axis=0)
+        near = (by_arrow.sum() >= SUBMENU_MIN
+                and ends[~is_accel][by_arrow, 0].max() - b[:, 2].max() <= SUBMENU_REACH * np.median(h))
+        if ended.sum() >= 2 and (by_accel.any() or near):
             out.append(rows)
             keys.append(accel_rows[same_row[:, is_accel].any(axis=0)])
     if not out:

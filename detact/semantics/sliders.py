@@ -29,6 +29,20 @@ are its children, text. When the segmenter found the track alone (a region `slid
 the short texts on one line right under it (`marks_under`: two or more, their tops within
 `MARK_REACH` of their height below the track, across its width) are its marks the same way.
 
+The layout does not always draw a group round a slider and its marks alone, and a theme's track
+may be faint, its knob a small pin, the ticks drawn between track and labels (`marks_over`): a
+line of two or more short texts (at most `MARK_CHARS` characters, one in two may be two marks
+read as one, up to twice that; half of them or more holding a digit: "0.5 s", "100 %", where a
+row of buttons or tabs holds words), within `MARK_GAP` heights of each other, is a slider's marks when
+the band over them (up to the lowest element above, at most ``MAX_HEIGHT`` px at scale 1) holds
+a track (`track_over_marks`): a line of ink (``MARKED_CONTRAST`` grey levels off the band's
+median) one to `TRACK_ROWS` px thick (at scale 1) running unbroken (gaps of 2 px at most) at
+least `TRACK_LENGTH` label heights, with two or more of the marks centred along it, and one knob
+on it: a single run of columns, 1.5 track thicknesses to 2.5 band heights wide, whose ink
+reaches past the track both above and below it (a tick hangs from one side only), about as far
+(within a factor of 3) and not up to the band's top (walls of buttons do), as wide as 0.4 to 2.5
+times its height (a blob, not a scroll bar's edge).
+
 A speaker icon is a slider too (`volume_buttons`): GTK's volume button (GtkVolumeButton, a media
 player's control bar) shows only the speaker and opens its scale on a click, and accessibility
 tools call it a slider named "Volume". A speaker with a slider track right beside it on its row
@@ -43,6 +57,7 @@ from ..boxes import holds_none
 from ..elements import Elements
 from ..text.fast import to_gray
 from ..text.split import true_runs
+from .siblings import aligned_lines
 
 #: A slider's region is at least this many times as wide as tall (qmmp's volume: 100 x 15 px).
 MIN_ASPECT = 5.0
@@ -57,6 +72,14 @@ CONTRAST = 20
 MARKED_CONTRAST = 10
 #: A slider's tick label has at most this many characters ("600 s", "100 %").
 MARK_CHARS = 8
+#: Marks on one line stand at most this many of their heights apart (a log scale's: "2 s ... 5 s").
+MARK_GAP = 6.0
+#: A track over marks is at most this many px thick at scale 1 ...
+TRACK_ROWS = 8
+#: ... and runs at least this many of the marks' heights. A region covering this share of its
+#: length, about as wide and tall as its band, is the segmenter's box round it (`track_regions`).
+TRACK_LENGTH = 6
+TRACK_COVER = 0.8
 #: ... and starts at most this many of its heights under the track.
 MARK_REACH = 1.5
 #: Icon functions of a speaker with its sound waves: what a volume button shows (GTK's
@@ -150,6 +173,156 @@ def marked_sliders(rgb: np.ndarray, elements: Elements, groups: np.ndarray, scal
             parts.append(rows)
             found.append(box)
     return np.array(boxes, np.int64).reshape(-1, 4), parts, np.array(found, np.int64).reshape(-1, 4)
+
+
+def marks_over(rgb: np.ndarray, elements: Elements, scale: float = 1.0, taken: np.ndarray | None = None,
+               found: np.ndarray | None = None) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Sliders found from their marks (module docstring, `marks_over`) on the RGB uint8 ``rgb``,
+    marks not among the rows ``taken``, tracks crossing none of the (F, 4) sliders ``found``
+    already: their (K, 4) boxes (the track's length, from the knob's top to the marks' top) and
+    for each the rows of ``elements`` that are its marks."""
+    b = elements.xyxy.astype(np.int64)
+    is_text = elements.kind == "text"
+    chars = np.array([len(str(t).strip()) for t in elements.text])
+    mark = is_text & (chars > 0) & (chars <= 2 * MARK_CHARS)
+    if taken is not None:
+        mark[np.asarray(taken, np.int64)] = False
+    boxes, parts = [], []
+    for line in aligned_lines(b[np.flatnonzero(mark)], scale, axes=("row",), row_gap=MARK_GAP, min_line=2):
+        rows = np.flatnonzero(mark)[line]
+        if (chars[rows] <= MARK_CHARS).sum() < max(2, (len(rows) + 1) // 2) \
+                or sum(any(c.isdigit() for c in str(elements.text[r])) for r in rows) < max(2, (len(rows) + 1) // 2):
+            continue
+        slider = _slider_over(rgb, b, elements.kind, rows, scale)
+        if slider is None:
+            continue
+        box, marks = slider
+        # marks of one slider read as two lines (a misread mark sits lower) find one track
+        same = [k for k, o in enumerate(boxes) if o[0] < box[2] and box[0] < o[2] and o[1] < box[3] and box[1] < o[3]]
+        if same:
+            k = same[0]
+            boxes[k] = (min(boxes[k][0], box[0]), min(boxes[k][1], box[1]), max(boxes[k][2], box[2]),
+                        max(boxes[k][3], box[3]))
+            parts[k] = np.union1d(parts[k], marks)
+        else:
+            boxes.append(box)
+            parts.append(marks)
+    boxes = np.array(boxes, np.int64).reshape(-1, 4)
+    if found is not None and len(found) and len(boxes):
+        f = np.asarray(found, np.int64).reshape(-1, 4)
+        crossing = ((boxes[:, None, 0] < f[None, :, 2]) & (f[None, :, 0] < boxes[:, None, 2])
+                    & (boxes[:, None, 1] < f[None, :, 3]) & (f[None, :, 1] < boxes[:, None, 3])).any(axis=1)
+        boxes, parts = boxes[~crossing], [p for p, c in zip(parts, crossing) if not c]
+    return boxes, parts
+
+
+def track_regions(kind: np.ndarray, xyxy: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """For each of the (K, 4) slider ``boxes`` (`marks_over`), the row of the region (``kind``
+    "region"; ``xyxy`` (N, 4)) the segmenter drew round its track -- the widest covering at least
+    `TRACK_COVER` of the box's width, at most twice as wide and tall, reaching into its band -- or -1."""
+    b = np.asarray(xyxy, np.int64).reshape(-1, 4)
+    out = np.full(len(boxes), -1, np.int64)
+    regions = np.flatnonzero(np.asarray(kind) == "region")
+    for k, (x0, y0, x1, y1) in enumerate(np.asarray(boxes, np.int64).reshape(-1, 4).tolist()):
+        r = regions[(np.minimum(b[regions, 2], x1) - np.maximum(b[regions, 0], x0) >= TRACK_COVER * (x1 - x0))
+                    & (b[regions, 1] < y1) & (b[regions, 3] > y0) & (b[regions, 2] - b[regions, 0] <= 2 * (x1 - x0))
+                    & (b[regions, 3] - b[regions, 1] <= 2 * (y1 - y0))]
+        if len(r):
+            out[k] = r[np.argmax(b[r, 2] - b[r, 0])]
+    return out
+
+
+def _slider_over(rgb: np.ndarray, b: np.ndarray, kind: np.ndarray, rows: np.ndarray, scale: float
+                 ) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
+    """The box of the slider whose marks are among ``rows`` of ``b`` (N, 4) (one line of short
+    texts), and those marks; None when the band over them holds no track with a knob."""
+    h = int(np.median(b[rows, 3] - b[rows, 1]))
+    top = int(np.median(b[rows, 1]))
+    # the band stops at the lowest element over the marks (the slider's label): not at a
+    # region, which may be the segmenter's box round the track itself
+    x0, x1 = int(b[rows, 0].min()), int(b[rows, 2].max())
+    over = np.flatnonzero((kind != "region") & (b[:, 3] <= top) & (b[:, 0] < x1) & (b[:, 2] > x0))
+    band_top = max(int(b[over, 3].max()) if len(over) else 0, top - int(MAX_HEIGHT * scale))
+    if top - band_top < 6:
+        return None
+    # the track runs past the marks read (a misread one drops out of the line)
+    x0, x1 = max(0, x0 - TRACK_LENGTH * h), min(rgb.shape[1], x1 + TRACK_LENGTH * h)
+    window_top = max(0, band_top - h)
+    track = track_over_marks(to_gray(rgb[window_top:top, x0:x1]), h, scale, band_top - window_top)
+    if track is None:
+        return None
+    t0, t1, knob_top = x0 + track[0], x0 + track[1], window_top + track[2]
+    cx = (b[rows, 0] + b[rows, 2]) / 2
+    marks = rows[(cx >= t0 - h) & (cx <= t1 + h)]
+    if len(marks) < 2:
+        return None
+    return (t0, knob_top, t1, top), marks
+
+
+def track_over_marks(gray: np.ndarray, mark_height: int, scale: float = 1.0, over: int = 0
+                     ) -> tuple[int, int, int] | None:
+    """The columns (start, end) of the track with a knob in the (H, W) grey band over a slider's
+    marks ``mark_height`` px tall (module docstring, `marks_over`) and the knob's top row, or None.
+    over: rows at the top of ``gray`` above the band, where only the knob may reach (the band
+    stops at the slider's label, which a knob may stand higher than)."""
+    h, w = gray.shape
+    ink = np.abs(gray.astype(np.int16) - int(np.median(gray[over:]))) > MARKED_CONTRAST
+    # a line down the whole band (a pane's or a frame's edge) is none of the slider's
+    ink[:, ink[over:].mean(axis=0) >= 0.9] = False
+    # each row's longest run of ink, gaps of 2 px closed
+    best = np.zeros(h, np.int64)
+    spans = np.zeros((h, 2), np.int64)
+    for y in range(h):
+        runs = _closed(true_runs(ink[y]), 2)
+        if not runs:
+            continue
+        a, e = max(runs, key=lambda r: r[1] - r[0])
+        best[y], spans[y] = e - a, (a, e)
+    long = best >= TRACK_LENGTH * mark_height
+    long[:over] = False
+    lines = true_runs(long)
+    if not len(lines):
+        return None
+    # (a trough drawn as an outline is two such lines, its top and bottom)
+    r0, r1 = int(lines[0, 0]), int(lines[-1, 1])
+    thick = r1 - r0
+    if thick > TRACK_ROWS * scale:
+        return None
+    # (a hollow knob breaks the track's line: the runs either side of it are one track)
+    for y in np.flatnonzero(long).tolist():
+        chain = [r for r in _closed(true_runs(ink[y]), int(2.5 * mark_height)) if r[0] <= spans[y, 0] < r[1]]
+        spans[y] = chain[0]
+    start, end = int(np.median(spans[long, 0])), int(np.median(spans[long, 1]))
+    if end - start < TRACK_LENGTH * mark_height:
+        return None
+    # the knob: ink past the track on both sides, in one run of columns along it (an outlined
+    # knob cut by a tight band shows only its sides: gaps up to a mark's height are closed)
+    knob = ink[over:r0].any(axis=0) & ink[r1:].any(axis=0)
+    knob[:start], knob[end:] = False, False
+    runs = _closed(true_runs(knob), mark_height)
+    if len(runs) != 1 or not 1.5 * thick <= runs[0][1] - runs[0][0] <= 2.5 * h:
+        return None
+    # ... a blob on the track, as far over it as under it within a factor of 3, clear of the
+    # band's top (the walls of buttons over and under a rule reach on out of the band)
+    a, e = runs[0]
+    rows = ink[:, a:e].any(axis=1)
+    up = int(np.argmin(rows[:r0][::-1])) if not rows[:r0].all() else r0
+    down = int(np.argmin(rows[r1:])) if not rows[r1:].all() else h - r1
+    tall = up + thick + down
+    if up == r0 or not (up <= 3 * down and down <= 3 * up) or not 0.4 * tall <= e - a <= 2.5 * tall:
+        return None
+    return start, end, r0 - up
+
+
+def _closed(runs: np.ndarray, gap: int) -> list[list[int]]:
+    """The (K, 2) ``runs`` (start, end) with those at most ``gap`` apart joined."""
+    joined: list[list[int]] = []
+    for a, e in np.asarray(runs).reshape(-1, 2).tolist():
+        if joined and a - joined[-1][1] <= gap:
+            joined[-1][1] = e
+        else:
+            joined.append([a, e])
+    return joined
 
 
 def marks_under(kind: np.ndarray, xyxy: np.ndarray, text: np.ndarray, tracks: np.ndarray) -> list[np.ndarray]:

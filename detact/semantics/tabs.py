@@ -66,7 +66,15 @@ edge also differs from the plates just above it (the selected tab's plate runs o
 its page, which may be darker than the pane's white view), that plate lies `TAB_PLATE` grey
 levels off the others' in a grey (within `compounds.FIELD_TINT`): a menu bar's open title has an accent
 bar under it instead. Of two labels, the page under the hole must differ from the plate too (a
-form's label beside a combo box's value has the window's grey on both sides of the box's edge).
+form's label beside a combo box's value has the window's grey on both sides of the box's edge),
+or a line run over the selected label within a label height, across it and past both its ends
+but not on over the other labels (`_lid_over`: Arc frames its selected tab, as white as its
+page, and leaves the other a bare word; a tool bar's or a window's edge runs on over every
+label). When the selected tab is the last, the edge starts again at its side, past its label's end
+by the tab's padding. A row that fails is tried again without its first or last label (a
+sidebar's combo box on the tabs' line), the selected tab then framed over its label as above: a
+menu bar's menu, open under one title and running on under the next, leaves a hole under that
+next one when the first is left out.
 
 Rule (`side_tabs`): a notebook with its tabs down its side (GTK's, in a preferences dialog) shows
 them as a column of labels centred under one another, the selected one marked by an accent bar
@@ -75,7 +83,13 @@ else coloured between) at the side of the pane. Three or more short labels centr
 `SIDE_ALIGN` heights of the barred one's centre, chained up and down with gaps of at most
 `COLUMN_STEP` heights, their left edges `SIDE_SPREAD` heights apart or more (centred, not a list's
 rows flush left), exactly one of them barred, are tabs. A list's selected row is a plate under
-its label (accent all along), not a bar beside it.
+its label (accent all along), not a bar beside it. Themes that draw no bar (Arc) frame the
+selected tab and open it into the pane: such a column with no bar is tabs when, within
+`SIDE_REACH` heights on its right or left, a line down one pixel column (off the pixels either
+side by `EDGE_CONTRAST`) runs along it but for a hole beside exactly one label, as the pane's
+edge under a row of tabs does (`_opens_beside_one`, `_holes`), the hole closed above and below
+by lines from the label's side over to the edge (`_framed_beside`: the selected tab's frame), the
+labels at one pitch (`_evenly_spaced`: a menu's items under a menu bar's title are not).
 
 Rule (`flat_toggle_rows`): three or more short labels on one row, each at most
 `TOGGLE_GAP` heights from the next, none a tab, not all numbers (a page list), not a menu bar's
@@ -265,7 +279,7 @@ def side_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.nd
               scale: float = 1.0) -> np.ndarray:
     """Rows of the text runs (boxes ``xyxy`` (N, 4), ``texts`` and ``roles`` (N,)) that the
     module docstring's rule `side_tabs` takes: a notebook's tabs stacked down its side, the
-    selected one marked by an accent bar on its side."""
+    selected one marked by an accent bar on its side or by the pane's edge open beside it."""
     b = np.asarray(xyxy, np.int64).reshape(-1, 4)
     short = np.array([0 < len(str(t).split()) <= 3 and not str(t).rstrip().endswith(":")
                       and any(c.isalpha() for c in str(t)) for t in texts], bool)
@@ -275,11 +289,13 @@ def side_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.nd
     h = np.maximum(b[:, 3] - b[:, 1], 1)
     cx = (b[:, 0] + b[:, 2]) / 2
     barred = {r: _side_bar(rgb, b[r], scale) for r in items.tolist()}
+    seen: set[int] = set()
     found: set[int] = set()
-    for r in items.tolist():
-        if r in found or not barred[r]:
+    # barred labels first: their columns are chained from the bar's label
+    for r in sorted(items.tolist(), key=lambda k: not barred[k]):
+        if r in seen:
             continue
-        # the column: labels centred under one another, chained up and down from the barred one
+        # the column: labels centred under one another, chained up and down from this one
         mates = items[(np.abs(cx[items] - cx[r]) <= SIDE_ALIGN * h[r]) & (items != r)]
         column = {r}
         for step in (-1, 1):
@@ -293,12 +309,76 @@ def side_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.nd
                 column.add(nxt)
                 edge = b[nxt, 1] if step < 0 else b[nxt, 3]
         rows = sorted(column)
-        # three or more, centred (not flush left), one bar among them: a list's selected row is
-        # a plate, not a bar
-        if len(rows) >= 3 and np.ptp(b[rows, 0]) >= SIDE_SPREAD * h[r] \
-                and sum(barred[k] for k in rows) == 1:
+        seen.update(rows)
+        # three or more, centred (not flush left), one bar among them (a list's selected row is
+        # a plate, not a bar) or none and the pane's edge open beside one
+        if len(rows) < 3 or np.ptp(b[rows, 0]) < SIDE_SPREAD * h[r]:
+            continue
+        bars = sum(barred[k] for k in rows)
+        if bars == 1 or (bars == 0 and _evenly_spaced(b[rows]) and _opens_beside_one(rgb, b[rows], scale)):
             found.update(rows)
     return np.array(sorted(found), np.int64)
+
+
+def _evenly_spaced(r: np.ndarray, spread: float = 0.15) -> bool:
+    """Whether the labels ``r`` (K, 4) stand one under another at one pitch (their centres'
+    steps within ``spread`` of the median step): a notebook's tabs do, a menu's items under a
+    menu bar's title do not line up with it so."""
+    cy = np.sort((r[:, 1] + r[:, 3]) / 2)
+    steps = np.diff(cy)
+    return bool(len(steps)) and np.abs(steps - np.median(steps)).max() <= spread * np.median(steps)
+
+
+def _opens_beside_one(rgb: np.ndarray, r: np.ndarray, scale: float) -> bool:
+    """Whether a pane's edge runs down beside the column of labels ``r`` (K, 4), on its right or
+    its left within `SIDE_REACH` label heights, along all of it but a hole beside one label
+    (`_holes`): the selected tab opening into its pane (Arc's side tabs)."""
+    H, W = rgb.shape[:2]
+    r = r[np.argsort(r[:, 1])]
+    h = int(np.median(r[:, 3] - r[:, 1]))
+    y0, y1 = int(r[0, 1]), int(r[-1, 3])
+    spans = r[:, [1, 3]] - y0
+    for right in (True, False):
+        a, e = (int(r[:, 2].max()), min(W - 3, int(r[:, 2].max()) + SIDE_REACH * h)) if right else \
+               (max(3, int(r[:, 0].min()) - SIDE_REACH * h), int(r[:, 0].min()))
+        if e - a < 3:
+            continue
+        gray = to_gray(rgb[y0:y1, a - 3:e + 3]).astype(np.int16)
+        # a line down a pixel column, off the pixels either side of it (window and pane)
+        line = (np.abs(gray[:, 3:-3] - gray[:, 6:]) >= EDGE_CONTRAST) & (np.abs(gray[:, 3:-3] - gray[:, :-6]) >= EDGE_CONTRAST)
+        for x in np.flatnonzero(line.mean(axis=0) >= 0.5).tolist():
+            k = _holes(line[:, x], spans)
+            if k is not None and _framed_beside(rgb, r[k], a + x):
+                return True
+    return False
+
+
+def _framed_beside(rgb: np.ndarray, box: np.ndarray, edge_x: int) -> bool:
+    """Whether the hole in the pane's edge (a line down x ``edge_x``) beside the label ``box`` is
+    closed above and below by lines running from the label's side over to the edge: the
+    selected side tab's frame (a menu's border, beside which a menu bar's title happens to
+    stand, has none)."""
+    H, W = rgb.shape[:2]
+    x0, y0, x1, y1 = (int(v) for v in box)
+    h = y1 - y0
+    lo, hi = max(0, y0 - 2 * h), min(H, y1 + 2 * h)
+    if edge_x < 3 or edge_x + 4 > W:
+        return False
+    col = to_gray(rgb[lo:hi, edge_x - 3:edge_x + 4]).astype(np.int16)
+    edge = (np.abs(col[:, 3] - col[:, 0]) >= EDGE_CONTRAST) & (np.abs(col[:, 3] - col[:, 6]) >= EDGE_CONTRAST)
+    cy = (y0 + y1) // 2 - lo
+    if edge[cy]:
+        return False
+    g0 = cy - (int(np.argmax(edge[:cy][::-1])) if edge[:cy].any() else cy)
+    g1 = cy + (int(np.argmax(edge[cy:])) if edge[cy:].any() else len(edge) - cy)
+    a, e = (x0, edge_x) if edge_x > x1 else (edge_x + 1, x1)
+    top = lo + max(0, g0 - 3)
+    gray = to_gray(rgb[top:lo + g1 + 3, a:e]).astype(np.int16)
+    steps = np.abs(np.diff(gray, axis=0)) >= EDGE_CONTRAST
+    lines = top + np.flatnonzero(steps.mean(axis=1) >= EDGE_COVER)
+    # a line over the label and one under it, within the hole (the first tab's hole may run on
+    # up past its frame, beside the dialog's bare top)
+    return bool((lines < y0).any() and (lines >= y1).any())
 
 
 def _side_bar(rgb: np.ndarray, box: np.ndarray, scale: float) -> bool:
@@ -529,14 +609,21 @@ def open_tab_rows(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: n
     lines += [items[run] for run in aligned_lines(b[items], scale, axes=("row",), row_gap=NOTEBOOK_GAP, min_line=2)]
     for rows in lines:
         rows = rows[np.argsort(b[rows, 0])]
-        if _opens_under_one(rgb, b[rows], roles[rows], scale):
-            found.extend(rows.tolist())
+        # ... or all of it but its first or last label (a sidebar's combo box on the tabs' line),
+        # the selected tab then framed over its label: a menu bar's open menu under one title
+        # leaves a hole under the next
+        trims = [rows[1:], rows[:-1]] if len(rows) > 2 else []
+        for k, run in enumerate([rows] + trims):
+            if _opens_under_one(rgb, b[run], roles[run], scale, lid=k > 0):
+                found.extend(run.tolist())
+                break
     return np.array(sorted(set(found)), np.int64)
 
 
-def _opens_under_one(rgb: np.ndarray, r: np.ndarray, roles: np.ndarray, scale: float) -> bool:
+def _opens_under_one(rgb: np.ndarray, r: np.ndarray, roles: np.ndarray, scale: float, lid: bool = False) -> bool:
     """Whether the labels ``r`` (K, 4), left to right, their ``roles`` (K,), stand over a pane's
-    edge that opens under one of them (`open_tab_rows`)."""
+    edge that opens under one of them (`open_tab_rows`); with ``lid``, one framed over its label
+    (`_lid_over`) only."""
     H, W = rgb.shape[:2]
     # one button at most: the selected tab's plate may be taken for one; a toolbar's
     # framed buttons over a rule are no tabs (but see framed tabs below)
@@ -554,26 +641,58 @@ def _opens_under_one(rgb: np.ndarray, r: np.ndarray, roles: np.ndarray, scale: f
         below = int(np.median(gray[y + 3]))
         edge = np.abs(gray[y] - below) >= EDGE_CONTRAST
         # the pane's edge runs on past the last tab
-        if loose and _runs_on(edge, x1 - x0, 0) and _holes(edge[:x1 - x0], spans) is not None:
-            return True
+        if loose and _runs_on(edge, x1 - x0, 0):
+            hole = _holes(edge[:x1 - x0], spans)
+            if hole is not None and (not lid or _lid_over(rgb, r, hole, h)):
+                return True
         # framed tabs (Greybird's, buttons to the classifier; two of them too): the edge
         # also differs from the plates above it, and the selected tab's plate, running on
         # into the page, is lighter or darker than the others'
         if y == 0:
             continue
         framed = edge & (np.abs(gray[y] - gray[y - 1]) >= EDGE_CONTRAST)
-        hole = _holes(framed[:x1 - x0], spans) if _runs_on(framed, x1 - x0, EDGE_GAP) else None
-        if hole is not None and _plate_apart(gray[y - 1], spans, hole):
+        hole = _holes(framed[:x1 - x0], spans)
+        if hole is None:
+            continue
+        # the edge runs on past the last tab; the selected one, when last, reaches past its
+        # label by its padding (the edge starts again at its side)
+        tail = x1 - x0
+        if hole == len(r) - 1:
+            tail += int(np.argmax(framed[tail:])) if framed[tail:].any() else len(framed)
+        if len(framed) - tail < h or _longest_gap(framed[tail:]) > EDGE_GAP:
+            continue
+        if len(r) > 2 and framed[:x1 - x0].mean() < 0.5:
+            continue
+        if _plate_apart(gray[y - 1], spans, hole):
             # ... a grey one: an open menu's title has an accent bar under it (SciTE's)
             a, e = (int(v) for v in spans[hole])
             plate = np.median(rgb[y0 + y - 1, x0 + a:x0 + e].reshape(-1, 3), axis=0)
-            # ... and of two, the page under the hole is no more of that plate: "Show:" before
-            # a combo box's value has the window's grey above and below the box's edge
+            # ... and of two, the page under the hole is no more of that plate, or the hole's
+            # tab is framed over its label (Arc's, its page as white as its plate): "Show:"
+            # before a combo box's value has the window's grey above and below the box's edge
             page = np.median(gray[min(y + 2, len(gray) - 1), a:e])
-            if float(plate.max() - plate.min()) <= FIELD_TINT \
-                    and (len(r) > 2 or abs(page - np.median(gray[y - 1, a:e])) >= EDGE_CONTRAST):
+            framed_over = _lid_over(rgb, r, hole, h)
+            if float(plate.max() - plate.min()) <= FIELD_TINT and (framed_over or not lid) \
+                    and (len(r) > 2 or abs(page - np.median(gray[y - 1, a:e])) >= EDGE_CONTRAST or framed_over):
                 return True
     return False
+
+
+def _lid_over(rgb: np.ndarray, r: np.ndarray, k: int, h: int) -> bool:
+    """Whether a line runs over label ``k`` of the row ``r`` (K, 4) (x0, y0, x1, y1), within ``h``
+    px above its top, across its width and beyond it on both sides, and not on over its
+    neighbours: the top of the tab framed round it (a bar's or a window's edge runs on)."""
+    x0, y0, x1, y1 = (int(v) for v in r[k])
+    top = max(0, y0 - h)
+    if y0 - top < 2:
+        return False
+    a, e = max(0, int(r[:, 0].min()) - 2), int(r[:, 2].max()) + 2
+    gray = to_gray(rgb[top:y0 + 1, a:e]).astype(np.int16)
+    steps = np.abs(np.diff(gray, axis=0)) >= EDGE_CONTRAST                    # (rows, width)
+    own = steps[:, max(0, x0 - 2 - a):x1 + 2 - a].mean(axis=1) >= EDGE_COVER
+    others = [steps[:, max(0, int(o[0]) - a):int(o[2]) - a].mean(axis=1) >= 0.5 for j, o in enumerate(r) if j != k]
+    on = np.any(others, axis=0) if others else np.zeros(len(own), bool)
+    return bool((own & ~on).any())
 
 
 def _runs_on(edge: np.ndarray, end: int, gap: int) -> bool:
