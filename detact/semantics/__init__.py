@@ -302,10 +302,15 @@ class Semantics:
         under = underlined_tabs(rgb, elements.xyxy[text], elements.text[text], roles[text])
         roles[text[under]] = "tab"
         # ... and so are the bare labels on its row, its notebook's other tabs (a label the
-        # classifier took for a menu item too, unless it is a menu bar's title: Adwaita
-        # underlines the open one)
+        # classifier took for a menu item too, its top level with a tab's, unless it is a menu
+        # bar's title: Adwaita underlines the open one; an open list's item beside the row is
+        # some pixels off)
         loose = roles[text].copy()
-        loose[(loose == "menuitem") & ~np.isin(text, bar)] = "text"
+        tb = elements.xyxy[text].astype(np.int64)
+        level = np.zeros(len(text), bool)
+        for t in np.asarray(under).tolist():
+            level |= np.abs(tb[:, 1] - tb[t, 1]) <= max(2, 0.1 * (tb[t, 3] - tb[t, 1]))
+        loose[(loose == "menuitem") & ~np.isin(text, bar) & level] = "text"
         roles[text[underlined_tab_mates(elements.xyxy[text], elements.text[text], loose, under)]] = "tab"
         # ... and so are the labels of a row over a pane's edge that opens under one of them
         roles[text[open_tab_rows(rgb, elements.xyxy[text], elements.text[text], roles[text], scale)]] = "tab"
