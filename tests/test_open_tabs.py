@@ -86,31 +86,30 @@ def test_a_menu_bars_open_menu_is_no_selected_tab():
     assert open_tab_rows(rgb, np.array(boxes, np.int32), texts, np.array(["text"] * 4, object)).tolist() == []
 
 
+def _underlined_row(d: ImageDraw.ImageDraw, words, x: int, y: int, gap: int, pad: int, bar: tuple[int, int]) -> None:
+    """``words`` drawn from (``x``, ``y``) ``gap`` px apart, the first over an accent bar from
+    ``bar[0]`` to ``bar[1]`` px down, ``pad`` px past the word on each side."""
+    f = font(15)
+    for k, word in enumerate(words):
+        w = int(d.textlength(word, font=f))
+        if k == 0:
+            d.rectangle((x - pad, bar[0], x + w + pad, bar[1]), fill=(53, 132, 228))
+        d.text((x, y), word, fill=INK, font=f)
+        x += w + gap
+
+
 def test_an_underlined_tabs_row_is_tabs_and_an_underlined_menu_title_stays_a_menu(parser):
     """A preferences notebook whose selected tab is underlined in the accent colour: its other
     labels are tabs too, whatever the classifier took them for; a menu bar over it whose open
     title Adwaita underlines the same way stays a menu bar."""
     img = Image.new("RGB", (1000, 300), WINDOW)
     d = ImageDraw.Draw(img)
-    f = font(15)
-    accent = (53, 132, 228)
-    x = 12
-    for k, word in enumerate(("File", "Edit", "View", "Go", "Help")):
-        w = int(d.textlength(word, font=f))
-        if k == 0:
-            d.rectangle((x - 8, 27, x + w + 8, 29), fill=accent)
-        d.text((x, 6), word, fill=INK, font=f)
-        x += w + 24
+    _underlined_row(d, ("File", "Edit", "View", "Go", "Help"), x=12, y=6, gap=24, pad=8, bar=(27, 29))
     d.line((0, 31, 999, 31), fill=EDGE)
     d.rectangle((100, 60, 980, 290), fill=PAGE)
     d.line((100, 110, 980, 110), fill=EDGE)
-    x = 130
-    for k, word in enumerate(("Display", "Side Pane", "Behavior", "Advanced", "Shortcuts")):
-        w = int(d.textlength(word, font=f))
-        if k == 0:
-            d.rectangle((x - 14, 106, x + w + 14, 109), fill=accent)
-        d.text((x, 76), word, fill=INK, font=f)
-        x += w + 44
+    _underlined_row(d, ("Display", "Side Pane", "Behavior", "Advanced", "Shortcuts"), x=130, y=76, gap=44, pad=14,
+                    bar=(106, 109))
     els = parser.parse(np.asarray(img)).elements
     roles = {str(t): str(r) for t, r in zip(els.text, els.role)}
     assert all(roles.get(w) == "tab" for w in ("Display", "Side Pane", "Behavior", "Advanced", "Shortcuts")), roles
