@@ -2349,3 +2349,13 @@ def test_a_menu_bar_title_names_no_field_below_it():
                               ([219, 38, 253, 60], "text", "Bold", "checkbox"),
                               ([270, 34, 380, 64], "region", "", "spinbox")))
     assert out.name.tolist() == ["File", "", "Bold", ""]
+
+
+@pytest.mark.parametrize("top, level", [(40, True), (42, True), (44, False), (33, False)])
+def test_a_label_level_with_an_underlined_tab(top, level):
+    """A label's top within 2 px (or a tenth of the tab's height) of a tab's: on its row; an
+    open list's item beside the row stands some pixels off."""
+    from detact.semantics.tabs import level_with
+    xyxy = np.array([[100, 40, 180, 60], [200, top, 280, top + 20]])
+    assert level_with(xyxy, np.array([0])).tolist() == [True, level]
+    assert level_with(xyxy, np.array([], np.int64)).tolist() == [False, False]

@@ -48,7 +48,7 @@ from .switches import pill_state
 from .siblings import (GLYPH_LINE_ROLES, ITEM_ROLES, checkable_cells, harmonised_glyphs, harmonised_roles,
                        icon_list_rows, icon_view_items, keypad_keys, list_row_icons, menu_bar_rows, menu_columns,
                        menu_glyphs, table_cells, toolbar_icons, toolbar_labels, tree_headers)
-from .tabs import (closable_tabs, flat_toggle_rows, linked_row_icons, open_tab_rows, side_tabs,
+from .tabs import (closable_tabs, flat_toggle_rows, level_with, linked_row_icons, open_tab_rows, side_tabs,
                    tab_icons, tabs_and_linked_rows, underlined_tab_mates, underlined_tabs)
 from .tree import CONTAINER_ROLES, build_tree
 
@@ -306,11 +306,7 @@ class Semantics:
         # bar's title: Adwaita underlines the open one; an open list's item beside the row is
         # some pixels off)
         loose = roles[text].copy()
-        tb = elements.xyxy[text].astype(np.int64)
-        level = np.zeros(len(text), bool)
-        for t in np.asarray(under).tolist():
-            level |= np.abs(tb[:, 1] - tb[t, 1]) <= max(2, 0.1 * (tb[t, 3] - tb[t, 1]))
-        loose[(loose == "menuitem") & ~np.isin(text, bar) & level] = "text"
+        loose[(loose == "menuitem") & ~np.isin(text, bar) & level_with(elements.xyxy[text], under)] = "text"
         roles[text[underlined_tab_mates(elements.xyxy[text], elements.text[text], loose, under)]] = "tab"
         # ... and so are the labels of a row over a pane's edge that opens under one of them
         roles[text[open_tab_rows(rgb, elements.xyxy[text], elements.text[text], roles[text], scale)]] = "tab"

@@ -33,8 +33,8 @@ The layout does not always draw a group round a slider and its marks alone, and 
 may be faint, its knob a small pin, the ticks drawn between track and labels (`marks_over`): a
 line of two or more short texts (at most `MARK_CHARS` characters, one in two may be two marks
 read as one, up to twice that; half of them or more holding a digit: "0.5 s", "100 %", where a
-row of buttons or tabs holds words), within `MARK_GAP` heights of each other, is a slider's marks when
-the band over them (up to the lowest element above, at most ``MAX_HEIGHT`` px at scale 1) holds
+row of buttons or tabs holds words), within `MARK_GAP` heights of each other, is a slider's
+marks when the band over them (up to the lowest element above, at most ``MAX_HEIGHT`` px at scale 1) holds
 a track (`track_over_marks`): a line of ink (``MARKED_CONTRAST`` grey levels off the band's
 median) one to `TRACK_ROWS` px thick (at scale 1) running unbroken (gaps of 2 px at most) at
 least `TRACK_LENGTH` label heights, with two or more of the marks centred along it, and one knob
@@ -72,6 +72,8 @@ CONTRAST = 20
 MARKED_CONTRAST = 10
 #: A slider's tick label has at most this many characters ("600 s", "100 %").
 MARK_CHARS = 8
+#: ... and starts at most this many of its heights under the track.
+MARK_REACH = 1.5
 #: Marks on one line stand at most this many of their heights apart (a log scale's: "2 s ... 5 s").
 MARK_GAP = 6.0
 #: A track over marks is at most this many px thick at scale 1 ...
@@ -80,8 +82,6 @@ TRACK_ROWS = 8
 #: length, about as wide and tall as its band, is the segmenter's box round it (`track_regions`).
 TRACK_LENGTH = 6
 TRACK_COVER = 0.8
-#: ... and starts at most this many of its heights under the track.
-MARK_REACH = 1.5
 #: Icon functions of a speaker with its sound waves: what a volume button shows (GTK's
 #: audio-volume-high, -medium and -low icons). A crossed-out speaker is more often a mute toggle
 #: (qmmp's, its slider apart from it) than a volume button turned down to nothing.
@@ -187,11 +187,13 @@ def marks_over(rgb: np.ndarray, elements: Elements, scale: float = 1.0, taken: n
     mark = is_text & (chars > 0) & (chars <= 2 * MARK_CHARS)
     if taken is not None:
         mark[np.asarray(taken, np.int64)] = False
+    candidates = np.flatnonzero(mark)
     boxes, parts = [], []
-    for line in aligned_lines(b[np.flatnonzero(mark)], scale, axes=("row",), row_gap=MARK_GAP, min_line=2):
-        rows = np.flatnonzero(mark)[line]
-        if (chars[rows] <= MARK_CHARS).sum() < max(2, (len(rows) + 1) // 2) \
-                or sum(any(c.isdigit() for c in str(elements.text[r])) for r in rows) < max(2, (len(rows) + 1) // 2):
+    for line in aligned_lines(b[candidates], scale, axes=("row",), row_gap=MARK_GAP, min_line=2):
+        rows = candidates[line]
+        half = max(2, (len(rows) + 1) // 2)
+        if (chars[rows] <= MARK_CHARS).sum() < half \
+                or sum(any(c.isdigit() for c in str(elements.text[r])) for r in rows) < half:
             continue
         slider = _slider_over(rgb, b, elements.kind, rows, scale)
         if slider is None:

@@ -230,6 +230,16 @@ def underlined_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles:
 MATE_GUESSES = tuple(r for r in TAB_GUESSES if r != "button") + ("tab", "combobox", "spinbox")
 
 
+def level_with(xyxy: np.ndarray, tabs: np.ndarray) -> np.ndarray:
+    """(N,) bool: which of the boxes ``xyxy`` (N, 4) have their top level with one of the rows
+    ``tabs``' (within 2 px or a tenth of its height): labels on that tab row's line."""
+    b = np.asarray(xyxy, np.int64).reshape(-1, 4)
+    level = np.zeros(len(b), bool)
+    for t in np.asarray(tabs, np.int64).tolist():
+        level |= np.abs(b[:, 1] - b[t, 1]) <= max(2, 0.1 * (b[t, 3] - b[t, 1]))
+    return level
+
+
 def underlined_tab_mates(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray, tabs: np.ndarray) -> np.ndarray:
     """Rows of the text runs (boxes ``xyxy`` (N, 4), ``texts`` and ``roles`` (N,)) that stand on
     the row of an underlined tab (``tabs``: rows found by `underlined_tabs`) as the module
@@ -333,7 +343,7 @@ def _opens_beside_one(rgb: np.ndarray, r: np.ndarray, scale: float) -> bool:
     """Whether a pane's edge runs down beside the column of labels ``r`` (K, 4), on its right or
     its left within `SIDE_REACH` label heights, along all of it but a hole beside one label
     (`_holes`): the selected tab opening into its pane (Arc's side tabs)."""
-    H, W = rgb.shape[:2]
+    W = rgb.shape[1]
     r = r[np.argsort(r[:, 1])]
     h = int(np.median(r[:, 3] - r[:, 1]))
     y0, y1 = int(r[0, 1]), int(r[-1, 3])
@@ -661,6 +671,7 @@ def _opens_under_one(rgb: np.ndarray, r: np.ndarray, roles: np.ndarray, scale: f
             tail += int(np.argmax(framed[tail:])) if framed[tail:].any() else len(framed)
         if len(framed) - tail < h or _longest_gap(framed[tail:]) > EDGE_GAP:
             continue
+        # (under half of a row of two the edge may run: the open tab is the wider)
         if len(r) > 2 and framed[:x1 - x0].mean() < 0.5:
             continue
         if _plate_apart(gray[y - 1], spans, hole):
