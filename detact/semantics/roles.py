@@ -3,11 +3,7 @@ what it shows (checked, selected, disabled, expanded, focused, pressed).
 
 `ControlClassifier` runs the trained control classifier (``detact/data/models/controls.onnx``,
 recipe in ``training/controls/``) on the inputs of `detact.semantics.features`. Without the
-model file, `RuleRoles` stands in: roles from the element's kind and shape, no states. One
-element of a screenshot holds the keyboard focus: "focused" goes to the likeliest of those the
-classifier puts over its threshold, no other (a toolkit rings the focus in the active window
-only; the classifier alone marked two to four elements of a screen, right about a third of the
-time).
+model file, `RuleRoles` stands in: roles from the element's kind and shape, no states.
 
 Where the icon stage is sure of what an icon shows and that is no tick, box, dot or pill
 (`STATEFUL_GLYPHS`), the element is no checkbox, radio or switch whatever the classifier says
