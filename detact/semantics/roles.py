@@ -130,12 +130,6 @@ class ControlClassifier:
         best = probs.argmax(1)
         roles = np.array([self.roles[i] for i in best], dtype=object)
         on = sp >= self.state_threshold
-        # one element holds the keyboard focus (a toolkit rings it in the active window only):
-        # the likeliest of those over the threshold
-        if "focused" in self.states:
-            f = self.states.index("focused")
-            keep = int(np.argmax(np.where(on[:, f], sp[:, f], -1.0)))
-            on[np.arange(n) != keep, f] = False
         states = [tuple(s for s, flag in zip(self.states, row) if flag) for row in on]
         return RoleResult(roles, states, probs[np.arange(n), best].astype(np.float32), probs, self.roles)
 
