@@ -20,11 +20,11 @@ FIXTURES = Path(__file__).parent / "fixtures"
 WINDOW, PAGE, EDGE, INK, DIM = (245, 246, 247), (255, 255, 255), (207, 214, 230), (75, 81, 92), (160, 164, 170)
 
 
-def _notebook(lid: bool = True, sidebar: bool = False, last: bool = True):
+def _notebook(lid: bool = True, sidebar: bool = False, last: bool = True, wide: bool = False):
     """Two tabs over a pane: the selected one (the second, or the first when ``last`` is False)
-    framed when ``lid`` (else only its page's white under it), and with ``sidebar`` a framed
-    combo box's value on their line at the left. Returns the image, the labels' boxes, their
-    texts and roles."""
+    framed when ``lid`` (else only its page's white under it; ``wide``: a line over it running
+    on far past it, a popover's top edge), and with ``sidebar`` a framed combo box's value on
+    their line at the left. Returns the image, the labels' boxes, their texts and roles."""
     img = Image.new("RGB", (760, 220), WINDOW)
     d = ImageDraw.Draw(img)
     f = font(14)
@@ -37,7 +37,9 @@ def _notebook(lid: bool = True, sidebar: bool = False, last: bool = True):
         selected = k == (1 if last else 0)
         if selected:
             d.rectangle((x - 16, 64, x + w + 16, 100), fill=PAGE)
-            if lid:
+            if wide:
+                d.line((x - 16, 64, 740, 64), fill=EDGE)
+            elif lid:
                 d.line((x - 16, 64, x + w + 16, 64), fill=EDGE)
                 d.line((x - 16, 64, x - 16, 100), fill=EDGE)
                 d.line((x + w + 16, 64, x + w + 16, 100), fill=EDGE)
@@ -61,6 +63,7 @@ def _notebook(lid: bool = True, sidebar: bool = False, last: bool = True):
     # two words over a line, the page under one as white as above it and no frame over it:
     # a label and a field's value as likely as two tabs
     ("no frame over the open one", {"lid": False}, []),
+    ("a line over it running on far past it", {"wide": True}, []),
 ])
 def test_two_tabs_open_under_the_framed_one(case, kwargs, tabs):
     rgb, boxes, texts, roles = _notebook(**kwargs)

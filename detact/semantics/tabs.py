@@ -68,13 +68,13 @@ levels off the others' in a grey (within `compounds.FIELD_TINT`): a menu bar's o
 bar under it instead. Of two labels, the page under the hole must differ from the plate too (a
 form's label beside a combo box's value has the window's grey on both sides of the box's edge),
 or a line run over the selected label within a label height, across it and past both its ends
-but not on over the other labels (`_lid_over`: Arc frames its selected tab, as white as its
-page, and leaves the other a bare word; a tool bar's or a window's edge runs on over every
-label). When the selected tab is the last, the edge starts again at its side, past its label's end
-by the tab's padding. A row that fails is tried again without its first or last label (a
-sidebar's combo box on the tabs' line), the selected tab then framed over its label as above: a
-menu bar's menu, open under one title and running on under the next, leaves a hole under that
-next one when the first is left out.
+but not on over the other labels nor more than `LID_PAD` heights past the label (`_lid_over`:
+Arc frames its selected tab, as white as its page, and leaves the other a bare word; a tool
+bar's, a window's or a popover's edge runs on). When the selected tab is the last, the edge
+starts again at its side, past its label's end by the tab's padding. A row that fails is tried
+again without its first or last label (a sidebar's combo box on the tabs' line), the selected
+tab then framed over its label as above: a menu bar's menu, open under one title and running on
+under the next, leaves a hole under that next one when the first is left out.
 
 Rule (`side_tabs`): a notebook with its tabs down its side (GTK's, in a preferences dialog) shows
 them as a column of labels centred under one another, the selected one marked by an accent bar
@@ -141,6 +141,8 @@ PANE_PAST = 2
 TAB_PLATE = 5
 #: Labels on one line more than this many heights apart may belong to two notebooks.
 NOTEBOOK_GAP = 2.5
+#: A framed tab's top runs past its label by at most this many label heights each side.
+LID_PAD = 2
 #: Roles the labels of `open_tab_rows` may have (a selected tab's framed plate: a button).
 OPEN_TAB_GUESSES = ITEM_ROLES + ("button",) + FIELD_GUESSES
 #: Farthest apart (in label heights) two neighbours of a row of flat toggles stand (`flat_toggle_rows`).
@@ -691,19 +693,27 @@ def _opens_under_one(rgb: np.ndarray, r: np.ndarray, roles: np.ndarray, scale: f
 
 def _lid_over(rgb: np.ndarray, r: np.ndarray, k: int, h: int) -> bool:
     """Whether a line runs over label ``k`` of the row ``r`` (K, 4) (x0, y0, x1, y1), within ``h``
-    px above its top, across its width and beyond it on both sides, and not on over its
-    neighbours: the top of the tab framed round it (a bar's or a window's edge runs on)."""
+    px above its top, across its width and beyond it on both sides by at most `LID_PAD` heights,
+    and not on over its neighbours: the top of the tab framed round it (a bar's, a window's or a
+    popover's edge runs on)."""
+    W = rgb.shape[1]
     x0, y0, x1, y1 = (int(v) for v in r[k])
     top = max(0, y0 - h)
     if y0 - top < 2:
         return False
-    a, e = max(0, int(r[:, 0].min()) - 2), int(r[:, 2].max()) + 2
+    a = max(0, min(int(r[:, 0].min()), x0 - (LID_PAD + 1) * h) - 2)
+    e = min(W, max(int(r[:, 2].max()), x1 + (LID_PAD + 1) * h) + 2)
     gray = to_gray(rgb[top:y0 + 1, a:e]).astype(np.int16)
     steps = np.abs(np.diff(gray, axis=0)) >= EDGE_CONTRAST                    # (rows, width)
     own = steps[:, max(0, x0 - 2 - a):x1 + 2 - a].mean(axis=1) >= EDGE_COVER
     others = [steps[:, max(0, int(o[0]) - a):int(o[2]) - a].mean(axis=1) >= 0.5 for j, o in enumerate(r) if j != k]
     on = np.any(others, axis=0) if others else np.zeros(len(own), bool)
-    return bool((own & ~on).any())
+    for y in np.flatnonzero(own & ~on).tolist():
+        # the line's run through the label's middle ends near the label, both sides
+        runs = [run for run in true_runs(steps[y]).tolist() if run[0] <= (x0 + x1) // 2 - a < run[1]]
+        if runs and runs[0][0] >= x0 - LID_PAD * h - a and runs[0][1] <= x1 + LID_PAD * h - a:
+            return True
+    return False
 
 
 def _runs_on(edge: np.ndarray, end: int, gap: int) -> bool:
