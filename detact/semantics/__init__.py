@@ -302,11 +302,16 @@ class Semantics:
         under = underlined_tabs(rgb, elements.xyxy[text], elements.text[text], roles[text])
         roles[text[under]] = "tab"
         # ... and so are the bare labels on its row, its notebook's other tabs (a label the
-        # classifier took for a menu item too, its top level with a tab's, unless it is a menu
-        # bar's title: Adwaita underlines the open one; an open list's item beside the row is
-        # some pixels off)
+        # classifier took for a menu item too, its top level with a tab's and bare labels on
+        # the row too, unless it is a menu bar's title: Adwaita underlines the open one; an
+        # open list's item beside the row is some pixels off)
         loose = roles[text].copy()
-        loose[(loose == "menuitem") & ~np.isin(text, bar) & level_with(elements.xyxy[text], under)] = "text"
+        level = level_with(elements.xyxy[text], under)
+        level[under] = False
+        items = (loose == "menuitem") & ~np.isin(text, bar) & level
+        # ... when the row holds bare labels too (a row of menu items alone is a menu's)
+        if (level & ~items & (loose == "text")).any():
+            loose[items] = "text"
         roles[text[underlined_tab_mates(elements.xyxy[text], elements.text[text], loose, under)]] = "tab"
         # ... and so are the labels of a row over a pane's edge that opens under one of them
         roles[text[open_tab_rows(rgb, elements.xyxy[text], elements.text[text], roles[text], scale)]] = "tab"
