@@ -48,7 +48,7 @@ from .switches import pill_state
 from .siblings import (GLYPH_LINE_ROLES, ITEM_ROLES, checkable_cells, harmonised_glyphs, harmonised_roles,
                        icon_list_rows, icon_view_items, keypad_keys, list_row_icons, menu_bar_rows, menu_columns,
                        menu_glyphs, table_cells, toolbar_icons, toolbar_labels, tree_headers)
-from .tabs import (closable_tabs, flat_toggle_rows, level_with, linked_row_icons, open_tab_rows, side_tabs,
+from .tabs import (closable_tabs, flat_toggle_rows, linked_row_icons, open_tab_rows, side_tabs,
                    tab_icons, tabs_and_linked_rows, underlined_tab_mates, underlined_tabs)
 from .tree import CONTAINER_ROLES, build_tree
 
@@ -301,18 +301,10 @@ class Semantics:
         # ... and so is a label on an accent bar, a selected tab drawn underlined (see `tabs`)
         under = underlined_tabs(rgb, elements.xyxy[text], elements.text[text], roles[text])
         roles[text[under]] = "tab"
-        # ... and so are the bare labels on its row, its notebook's other tabs (a label the
-        # classifier took for a menu item too, its top level with a tab's and bare labels on
-        # the row too, unless it is a menu bar's title: Adwaita underlines the open one; an
-        # open list's item beside the row is some pixels off)
-        loose = roles[text].copy()
-        level = level_with(elements.xyxy[text], under)
-        level[under] = False
-        items = (loose == "menuitem") & ~np.isin(text, bar) & level
-        # ... when the row holds bare labels too (a row of menu items alone is a menu's)
-        if (level & ~items & (loose == "text")).any():
-            loose[items] = "text"
-        roles[text[underlined_tab_mates(elements.xyxy[text], elements.text[text], loose, under)]] = "tab"
+        # ... and so are the bare labels on its row, its notebook's other tabs (and level ones
+        # the classifier took for menu items, but a menu bar's titles)
+        roles[text[underlined_tab_mates(elements.xyxy[text], elements.text[text], roles[text], under,
+                                        np.flatnonzero(np.isin(text, bar)))]] = "tab"
         # ... and so are the labels of a row over a pane's edge that opens under one of them
         roles[text[open_tab_rows(rgb, elements.xyxy[text], elements.text[text], roles[text], scale)]] = "tab"
         # ... and so are the labels stacked down a notebook's side, one with an accent bar (see `tabs`)

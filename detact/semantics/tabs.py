@@ -242,16 +242,28 @@ def level_with(xyxy: np.ndarray, tabs: np.ndarray) -> np.ndarray:
     return level
 
 
-def underlined_tab_mates(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray, tabs: np.ndarray) -> np.ndarray:
+def underlined_tab_mates(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray, tabs: np.ndarray,
+                         menu_bar: np.ndarray | None = None) -> np.ndarray:
     """Rows of the text runs (boxes ``xyxy`` (N, 4), ``texts`` and ``roles`` (N,)) that stand on
     the row of an underlined tab (``tabs``: rows found by `underlined_tabs`) as the module
     docstring's rule says: one to four words in `MATE_GUESSES` roles (not ending in ":", a
     form's label), centres within a third of
     the tab's height of its centre line, heights within `HEIGHT_RATIO`, chained left and right
-    with gaps of at most `ROW_GAP` heights."""
+    with gaps of at most `ROW_GAP` heights. A run taken for a menu item counts too when its top
+    is level with a tab's (`level_with`) and bare texts stand level with one as well, unless it
+    is one of the rows ``menu_bar`` (a menu bar's titles: Adwaita underlines the open one; a row
+    of menu items alone is a menu's; an open list's item beside the row is some pixels off)."""
     b = np.asarray(xyxy, np.float64).reshape(-1, 4)
     if not len(tabs):
         return np.zeros(0, np.int64)
+    roles = np.asarray(roles, dtype=object).copy()
+    level = level_with(b, tabs)
+    level[np.asarray(tabs, np.int64)] = False
+    items = (roles == "menuitem") & level
+    if menu_bar is not None:
+        items[np.asarray(menu_bar, np.int64)] = False
+    if (level & ~items & (roles == "text")).any():
+        roles[items] = "text"
     h = np.maximum(b[:, 3] - b[:, 1], 1.0)
     cy = (b[:, 1] + b[:, 3]) / 2
     short = np.array([0 < len(str(t).split()) <= 4 and not str(t).rstrip().endswith(":") for t in texts], bool)
