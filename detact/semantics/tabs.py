@@ -367,14 +367,20 @@ def _opens_beside_one(rgb: np.ndarray, r: np.ndarray, scale: float) -> bool:
                (max(3, int(r[:, 0].min()) - SIDE_REACH * h), int(r[:, 0].min()))
         if e - a < 3:
             continue
-        gray = to_gray(rgb[y0:y1, a - 3:e + 3]).astype(np.int16)
-        # a line down a pixel column, off the pixels either side of it (window and pane)
-        line = (np.abs(gray[:, 3:-3] - gray[:, 6:]) >= EDGE_CONTRAST) & (np.abs(gray[:, 3:-3] - gray[:, :-6]) >= EDGE_CONTRAST)
+        line = _column_lines(to_gray(rgb[y0:y1, a - 3:e + 3]))
         for x in np.flatnonzero(line.mean(axis=0) >= 0.5).tolist():
             k = _holes(line[:, x], spans)
             if k is not None and _framed_beside(rgb, r[k], a + x):
                 return True
     return False
+
+
+def _column_lines(gray: np.ndarray) -> np.ndarray:
+    """(H, W - 6) bool over the grey (H, W) strip less 3 px each side: pixels `EDGE_CONTRAST` off
+    the pixels 3 px either side of them on their row, a line down a pixel column between a
+    window and a pane."""
+    g = gray.astype(np.int16)
+    return (np.abs(g[:, 3:-3] - g[:, 6:]) >= EDGE_CONTRAST) & (np.abs(g[:, 3:-3] - g[:, :-6]) >= EDGE_CONTRAST)
 
 
 def _framed_beside(rgb: np.ndarray, box: np.ndarray, edge_x: int) -> bool:
@@ -388,8 +394,7 @@ def _framed_beside(rgb: np.ndarray, box: np.ndarray, edge_x: int) -> bool:
     lo, hi = max(0, y0 - 2 * h), min(H, y1 + 2 * h)
     if edge_x < 3 or edge_x + 4 > W:
         return False
-    col = to_gray(rgb[lo:hi, edge_x - 3:edge_x + 4]).astype(np.int16)
-    edge = (np.abs(col[:, 3] - col[:, 0]) >= EDGE_CONTRAST) & (np.abs(col[:, 3] - col[:, 6]) >= EDGE_CONTRAST)
+    edge = _column_lines(to_gray(rgb[lo:hi, edge_x - 3:edge_x + 4]))[:, 0]
     cy = (y0 + y1) // 2 - lo
     if edge[cy]:
         return False
