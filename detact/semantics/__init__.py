@@ -14,8 +14,8 @@ belongs (``parent``), and lists the containers:
         underlined tabs, tabs over a pane's edge and rows of toggle buttons: `tabs`, page number
         fields: `labels`, labels on plates the segmenter missed: `plates`, a popover's items:
         `popovers`) -> menu-bar words read one thin glyph off (`text.lexicon`) -> names and values
-        (`labels`) -> the text boxes inside editable combo boxes (`compounds`) -> containers and
-        parents (`tree`)
+        (`labels`) -> the text boxes inside editable combo boxes (`compounds`) -> two-line list
+        rows (`rows`) -> containers and parents (`tree`)
 """
 from __future__ import annotations
 
@@ -38,6 +38,7 @@ from .disclosure import disclosures, without_unfounded_expanded
 from .features import control_inputs
 from .labels import FIELDS, assign_names, linked_page_counts, page_fields
 from .popovers import popover_items
+from .rows import with_two_line_rows
 from .plates import KEEP_ROLES, centred_labels, font_buttons, icon_label_plates, label_plates
 from .pressed import pressed_buttons, pressed_labels
 from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, box_state,
@@ -530,7 +531,9 @@ class Semantics:
             value[list(track_marks)] = ""
             everything = everything.with_(value=value)
         everything = _with_entries(everything, entries_in_combos(rgb, everything, part_rows))
-        everything = _renumber(everything)
+        # a title over a second line, row after row down a column, is one list item each, named
+        # by both lines (see `rows`)
+        everything = _renumber(with_two_line_rows(everything, scale))
         # the check of a check box, radio or switch is the control's: its label is not checked
         everything = everything.with_(states=_label_states(everything))
         remaining = _without(groups, compounds.xyxy[control]) if len(compounds) else groups
