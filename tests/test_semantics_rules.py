@@ -384,6 +384,19 @@ def test_the_box_of_a_check_menu_item_takes_the_items_text():
     assert assign_names(plain)[1].name == "stop" and assign_names(plain)[1].bbox == (86, 20, 102, 36)
 
 
+@pytest.mark.parametrize("between, name", [
+    (None, "Boolean"),                                  # a label on the box's left
+    ([120, 21, 136, 37], ""),                           # another box between: a table's row
+    ([110, 25, 116, 33], "Boolean"),                    # a speck between is no glyph
+])
+def test_a_box_takes_no_label_from_behind_another_glyph(between, name):
+    items = [([20, 20, 100, 38], "text", "Boolean", "listitem"), ([150, 21, 166, 37], "icon", "", "checkbox")]
+    if between:
+        items.append((between, "icon", "", "listitem"))
+    out = assign_names(layout(*items))
+    assert out[1].name == name
+
+
 @pytest.mark.parametrize("second_x0, name, x1", [
     (81, "Notify me by SMS", 157),      # the splitter cut the label where a mnemonic's underline ends
     (86, "Notify me by SMS", 162),      # a word space (5 px at h = 16) apart
@@ -433,6 +446,28 @@ def test_switch_takes_the_label_far_left_on_its_row():
                               ([1100, 96, 1150, 122], "region", "", "switch"),
                               ([40, 140, 220, 158], "text", "Other row", "text")))
     assert out[1].name == "Developer mode" and out[1].bbox == (1100, 96, 1150, 122)
+
+
+TITLE, DESCRIPTION = ([40, 90, 160, 110], "Location services"), ([41, 106, 420, 126], "Let apps use your location")
+
+
+@pytest.mark.parametrize("lines, switch, name", [
+    # a settings row: a title over a description, the switch centred on the two
+    ([TITLE, DESCRIPTION], [900, 96, 946, 120], "Location services"),
+    # ... a description of two lines, the switch centred on the three
+    ([TITLE, DESCRIPTION, ([41, 122, 400, 142], "and share it with websites")], [900, 104, 946, 128],
+     "Location services"),
+    # a switch level with its one-line label, a heading close above: the label
+    ([([40, 70, 200, 92], "Privacy"), ([40, 98, 260, 118], "Location services")], [900, 96, 946, 120],
+     "Location services"),
+    # a column of switch rows drawn close: each its own label, not the row's above
+    ([([40, 60, 200, 80], "Wi-Fi"), ([40, 84, 200, 104], "Bluetooth")], [900, 82, 946, 106], "Bluetooth"),
+])
+def test_a_far_switch_under_a_settings_rows_description_takes_its_title(lines, switch, name):
+    others = [([900, 58, 946, 82], "region", "", "switch")] if name == "Bluetooth" else []
+    out = assign_names(layout(*[(box, "text", text, "text") for box, text in lines],
+                              (switch, "region", "", "switch"), *others))
+    assert out[len(lines)].name == name and out[len(lines)].bbox == tuple(switch)
 
 
 @pytest.mark.parametrize("switch, label, grown", [
@@ -685,6 +720,38 @@ def test_check_boxes_down_a_table_column_are_its_cells(glyph_roles, column_roles
         roles = np.concatenate([roles, np.array(["listitem"] * n, object)])
     found = list_row_icons(kind, boxes, roles, column_roles=column_roles).tolist()
     assert found == (expected if table == "near" else [i for i in expected if glyph_roles[i] == "icon"])
+
+
+@pytest.mark.parametrize("case, value_rows, box_x0, labelled, is_cell", [
+    # a settings editor's value column: texts, and a box where the value is a boolean
+    ("a box among values", 3, 300, False, True),
+    ("two values are no column", 2, 300, False, False),
+    ("not aligned with the values", 3, 330, False, False),
+    ("a box with its own label", 3, 300, True, False),
+])
+def test_a_lone_box_in_a_column_of_cells_is_a_cell(case, value_rows, box_x0, labelled, is_cell):
+    """A table of rows "name | type | locked box | value", the last row's value a box."""
+    kind, boxes, roles = [], [], []
+    for k in range(value_rows + 1):
+        y = 20 + 24 * k
+        kind += ["text", "text", "icon"]
+        boxes += [[20, y, 120, y + 20], [160, y, 220, y + 20], [250, y + 1, 268, y + 19]]
+        roles += ["listitem", "listitem", "checkbox"]
+        if k < value_rows:
+            kind.append("text")
+            boxes.append([300, y, 420, y + 20])
+            roles.append("listitem")
+    kind.append("icon")
+    boxes.append([box_x0, 20 + 24 * value_rows + 1, box_x0 + 18, 20 + 24 * value_rows + 19])
+    roles.append("checkbox")
+    if labelled:
+        kind.append("text")
+        boxes.append([box_x0 + 24, 20 + 24 * value_rows, box_x0 + 120, 40 + 24 * value_rows])
+        roles.append("text")
+    found = checkable_cells(np.array(kind, dtype=object), np.array(boxes), np.array(roles, dtype=object))
+    box = len(kind) - 1 - labelled
+    assert (box in found.tolist()) is is_cell
+    assert {2, 6, 10}.issubset(found.tolist())           # the "Locked" column, whatever the case
 
 
 @pytest.mark.parametrize("case, cell_roles, gap, glyph_roles, expected", [

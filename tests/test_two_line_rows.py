@@ -22,9 +22,10 @@ APPS = (("Accessibility", "Improve keyboard and mouse accessibility"),
 
 def laid_out(rows: int = 5, line: int = 18, between: int = 24, height: int = 21, title: str = "Title {k}",
              extra: tuple = ()) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """``rows`` titles (``title`` formatted with the row's number ``k``) over second lines at x 48, ``line`` px from a title's top to its second
-    line's, ``between`` px from a second line's top to the next title's; ``extra``: (kind, box,
-    role) added after. Returns kind, xyxy, texts, roles."""
+    """``rows`` titles (``title`` formatted with the row's number ``k``) over second lines at
+    x 48, ``line`` px from a title's top to its second line's, ``between`` px from a second
+    line's top to the next title's; ``extra``: (kind, box, role) added after. Returns kind,
+    xyxy, texts, roles."""
     kind, boxes, texts, roles = [], [], [], []
     y = 60
     for k in range(rows):
@@ -152,3 +153,5 @@ def test_a_parsed_app_list_has_one_named_row_per_app(parser):
 def test_a_parsed_settings_page_or_paragraph_has_no_such_rows(parser, kind):
     els = parser.parse(np.asarray(draw_list(kind))).elements
     assert not any("\n" in str(n) for n in els.name)
+    if kind == "settings":       # each switch is named by its row's title (`labels` rule 3)
+        assert [str(els.name[i]) for i in range(len(els)) if els.role[i] == "switch"] == [t for t, _ in APPS]

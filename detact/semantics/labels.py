@@ -15,14 +15,20 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    control's by half the control's width), with the runs that continue it within a word space
    on its line (a label the line splitter cut in two). The control's box grows to
    cover that label (as toolkits draw the clickable area) while its click point stays on the
-   box itself, and the label's parent is the control; it labels no other control. A form's
+   box itself, and the label's parent is the control; it labels no other control. A text on
+   the left with a glyph standing between it and the control is no label (a table's "Boolean"
+   cell, the row's "Locked" box, then its value's box). A form's
    label on the left, ending in a colon, is a widget of its own (a Qt form layout's row): it
    names the control (without the colon) from as far as a field's label (12h,
    `FORM_LABEL_REACH`), and the control's box stays its own.
 3. Switches take the nearest text on their row to the right within 4h, else the nearest to
    their left on the same row (settings pages put the label far left). A label within h of
    the switch is part of its clickable area, as for checkboxes (a web page's <label> around
-   both, a Qt switch): the box grows over it. A label far away does not.
+   both, a Qt switch): the box grows over it. A label far away does not; when it is a
+   description's line under a title (the lines above it in its column each at most half a
+   line height apart, as in rule 5), the switch takes the title, the first line, as settings
+   rows name their switch (GNOME's, a web settings page's): unless that line is level with
+   another control, whose label it is (a column of switch rows drawn close).
 4. Text boxes, combo boxes, spin boxes and sliders (but a volume button, an icon alone) take the label to their left on the same
    row (on their mid-line within h/4, ending within 12h of them) or the one right above them (its bottom within 1.5h of
    their top, its left edge within 2h of theirs), whichever is closer. A label is short (at
@@ -137,24 +143,42 @@ def _nearest(dist: np.ndarray, ok: np.ndarray) -> int:
     return int(d.argmin())
 
 
-def _label_beside(boxes, is_text, i, reach_right, reach_left) -> int:
+def _label_beside(boxes, is_text, i, reach_right, reach_left, glyphs=None) -> int:
     right, left, line = _gaps(boxes, i)
     # a label's box may reach into the control's by up to half its width: text boxes are padded
     # and a glyph's edge is often read with its label ("| Show this dialog")
     overlap = -max(2, (int(boxes[i, 2]) - int(boxes[i, 0])) // 2)
     j = _nearest(right, is_text & line & (right >= overlap) & (right <= reach_right))
     if j < 0:
-        j = _nearest(left, is_text & line & (left >= overlap) & (left <= reach_left))
+        left_ok = is_text & line & (left >= overlap) & (left <= reach_left)
+        if glyphs is not None:
+            left_ok &= ~_glyph_between(boxes, glyphs, i, line)
+        j = _nearest(left, left_ok)
     return j
 
 
-def _label_of_box(boxes, is_text, form_label, i, switch: bool, menu_glyph: bool) -> int:
+def _glyph_between(boxes, glyphs, i, line) -> np.ndarray:
+    """(N,) bool: whether one of the ``glyphs`` (N,) bool on the line of control ``i``, three
+    quarters of its height or taller, stands wholly between each box and the control, on its
+    left (rule 2: a table row's other cell)."""
+    b = boxes.astype(np.int64)
+    between = np.zeros(len(b), bool)
+    g = np.flatnonzero(glyphs & line)
+    # (a glyph: at least three quarters of the control's height; a speck is none)
+    g = g[(g != i) & (b[g, 2] <= b[i, 0] + 2) & (4 * (b[g, 3] - b[g, 1]) >= 3 * (b[i, 3] - b[i, 1]))]
+    for k in g.tolist():
+        between |= b[:, 2] <= b[k, 0] + 2
+    return between
+
+
+def _label_of_box(boxes, is_text, form_label, i, switch: bool, menu_glyph: bool, glyphs=None) -> int:
     """Rules 2 and 3: the label of check box, radio, switch or menu glyph ``i`` among the text
-    ``is_text`` (form labels: ``form_label``), or -1."""
+    ``is_text`` (form labels: ``form_label``; a text on its left with one of the ``glyphs`` (N,)
+    bool between is none), or -1."""
     h = max(1, int(boxes[i, 3]) - int(boxes[i, 1]))
-    j = _label_beside(boxes, is_text, i, 4 * h, np.inf if switch else 0 if menu_glyph else 4 * h)
+    j = _label_beside(boxes, is_text, i, 4 * h, np.inf if switch else 0 if menu_glyph else 4 * h, glyphs)
     if j < 0 and not menu_glyph:               # a form's label, as far off as a field's
-        j = _label_beside(boxes, is_text & form_label, i, 0, FORM_LABEL_REACH * h)
+        j = _label_beside(boxes, is_text & form_label, i, 0, FORM_LABEL_REACH * h, glyphs)
     return j
 
 
@@ -199,6 +223,46 @@ def _title_of_block(boxes, is_text, i) -> int:
             break
         top = int(above[np.argmax(b[above, 3])])
     return top if y0 - b[top, 1] <= 6 * h else -1
+
+
+def _title_above(boxes, is_text, j, i, controls, switch: bool = True) -> int:
+    """Rule 3: the first line of the block that text ``j``, a far label on the left of switch
+    ``i`` (more than its height away; else, or not a ``switch``, ``j`` itself), ends
+    (lines left-aligned within a line height, each at most half a line height below the one
+    above), the switch centred on it: no line reaches higher above the switch's centre than
+    the block's last line (the last starting above the switch's bottom) reaches below it
+    (give or take half a line). It stops under a line level with
+    another of the ``controls`` boxes ``(C, 4)``; ``j`` itself when nothing is above it."""
+    b = boxes.astype(np.int64)
+    if not switch or b[j, 2] > b[i, 0] or _gap_between(b, i, j) <= b[i, 3] - b[i, 1]:
+        return j
+    c = np.asarray(controls, np.int64).reshape(-1, 4)
+    others = c[~(c == b[i]).all(axis=1)]
+    cy_switch = (b[i, 1] + b[i, 3]) / 2
+    column = is_text & (b[:, 2] <= b[i, 0])
+    low = j                                # the block's last line: descend as the climb below does
+    while True:
+        line = b[low, 3] - b[low, 1]
+        gap = b[:, 1] - b[low, 3]
+        below = np.flatnonzero(column & (gap >= -line / 2) & (gap <= line / 2) & (b[:, 1] > b[low, 1])
+                               & (np.abs(b[:, 0] - b[low, 0]) <= line) & (b[:, 1] <= b[i, 3]))
+        if not len(below):
+            break
+        low = int(below[np.argmin(b[below, 1])])
+    top = j
+    while True:
+        line = b[top, 3] - b[top, 1]
+        gap = b[top, 1] - b[:, 3]
+        above = np.flatnonzero(column & (gap >= -line / 2) & (gap <= line / 2) & (b[:, 3] < b[top, 3])
+                               & (np.abs(b[:, 0] - b[top, 0]) <= line))
+        if not len(above):
+            return top
+        up = int(above[np.argmax(b[above, 3])])
+        cy = (b[up, 1] + b[up, 3]) / 2
+        level = (np.abs((others[:, 1] + others[:, 3]) / 2 - cy) <= line / 2) & (others[:, 0] >= b[up, 2])
+        if level.any() or cy_switch - b[up, 1] > b[low, 3] - cy_switch + line / 2:
+            return top
+        top = up
 
 
 def _label_for_field(boxes, is_text, i, left: bool = True) -> int:
@@ -262,6 +326,9 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
     icon_slider = (role == "slider") & (elements.kind == "icon")
     controls = np.flatnonzero((np.isin(role, BESIDE + ("switch",) + FIELDS) & (~is_text | flat_field) & ~icon_slider)
                               | menu_glyph)
+    # the glyphs a control's label on its left may not stand behind (rule 2): small icons
+    wh = elements.xyxy[:, 2:] - elements.xyxy[:, :2]
+    glyphs = (elements.kind == "icon") & (wh.max(axis=1) <= 2 * np.maximum(wh.min(axis=1), 1))
     for i in controls[reading_order(elements.xyxy[controls])]:
         available = candidates.copy()
         available[list(parts.get(i, ()))] = False
@@ -271,9 +338,11 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
             switch = role[i] == "switch"
             # a menu glyph's item is a menu item (the rest of its label may be called otherwise)
             first = available & ((role == "menuitem") | ~menu_glyph[i])
-            j = _label_of_box(elements.xyxy, first, form_label, i, switch, bool(menu_glyph[i]))
+            j = _label_of_box(elements.xyxy, first, form_label, i, switch, bool(menu_glyph[i]), glyphs)
             if j < 0:
                 continue
+            # (a switch far right of a settings row's description takes the row's title)
+            j = _title_above(elements.xyxy, available, j, i, elements.xyxy[controls], switch)
             run = _label_run(elements.xyxy, available, j, h)
             name[i] = " ".join(str(text[k]) for k in run)
             # a form's label on the left, ending in a colon, is a widget of its own (a Qt form

@@ -42,7 +42,9 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    (`checkable_cells`: a settings editor's "Locked" column between its "Type" and "Value"
    cells, some rows with no value to label the box): its glyphs are cells too, unless half or
    more of them have a text starting within `LABEL_AFTER` of their widths after them: their own
-   labels, a dialog's column of check boxes beside another column's texts.
+   labels, a dialog's column of check boxes beside another column's texts. So is a box
+   alone, unlabelled, after a cell on its row and left-aligned with `MIN_LINE` or more list
+   item texts: a table column's cell (a settings editor's values: texts, a box for a boolean).
 6. Three or more small icons (at most ``TOOLBAR_GLYPH`` px) in a row with no label on their
    right are a toolbar: the ones the classifier called a plain icon or image become buttons
    (`toolbar_icons`). Toolbars draw flat buttons, whose glyph alone looks like a picture.
@@ -313,7 +315,8 @@ LABEL_AFTER = 1.0
 def checkable_cells(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) -> np.ndarray:
     """Rows of the glyphs (``kind`` "icon"; boxes ``xyxy`` (N, 4)) whose ``roles`` (N,) are in
     `GLYPH_LINE_ROLES` that rule 5's `checkable_cells` makes list items: a table's toggle
-    column, half or more of its boxes after a list item's text on their row."""
+    column, half or more of its boxes after a list item's text on their row; a lone box in a
+    column of cells."""
     kind, roles = np.asarray(kind), np.asarray(roles, dtype=object)[:len(kind)]
     b = np.asarray(xyxy, np.float64).reshape(-1, 4)
     glyphs = np.flatnonzero((kind == "icon") & np.isin(roles, GLYPH_LINE_ROLES))
@@ -334,7 +337,18 @@ def checkable_cells(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale
     for line in aligned_lines(g, scale, GLYPH_HEIGHT_RATIO, axes=("column",), column_gap=LIST_ICON_GAP):
         if 2 * after[line].sum() >= len(line) and 2 * labelled[line].sum() < len(line):
             found += glyphs[line].tolist()
-    return np.array(sorted(found), np.int64)
+    # a box alone, unlabelled, after a cell on its row (a text, or a toggle column's box) and
+    # left-aligned with `MIN_LINE` or more of a column's cells, is that column's cell (a settings
+    # editor's value column: text values, and a box where the value is a boolean)
+    items = np.flatnonzero((roles == "listitem") | ((kind == "icon") & np.isin(roles, GLYPH_LINE_ROLES)))
+    c = b[items]
+    level = np.abs((g[:, None, 1] + g[:, None, 3]) / 2 - (c[None, :, 1] + c[None, :, 3]) / 2) <= h[:, None] / 2
+    back = g[:, None, 0] - c[None, :, 2]
+    on_row = (level & (back >= 0) & (back <= CELL_LEFT * h[:, None])).any(axis=1)
+    starts = b[texts[cell], 0]
+    aligned = (np.abs(starts[None, :] - g[:, None, 0]) <= np.maximum(COLUMN_ALIGN * scale, w[:, None] / 2)).sum(axis=1)
+    found += glyphs[on_row & ~labelled & (aligned >= MIN_LINE)].tolist()
+    return np.unique(np.array(found, np.int64))
 
 
 def icon_list_rows(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0
