@@ -327,6 +327,23 @@ def test_labels_framed_apart_with_abutting_frames_are_linked(shades, gap, dy, li
     assert [(rows.tolist(), odd) for rows, odd in found] == expected
 
 
+@pytest.mark.parametrize("colour, odd", [
+    ((82, 148, 226), 0),        # Arc's accent blue on the selected segment: pressed
+    ((51, 209, 122), 0),        # a green accent
+    ((224, 27, 36), -1),        # a destructive action's red: no pressed toggle
+])
+def test_a_strongly_coloured_linked_plate_is_pressed_unless_red(colour, odd):
+    from detact.semantics.compounds import linked_frames
+
+    rgb, els = _framed_labels([250, 250])
+    x0, y0, x1, y1 = els.frame[0]
+    plate = rgb[y0 + 1:y1 - 1, x0 + 1:x1 - 1]
+    plate[plate != 30] = 0                                   # keep the label's ink, recolour the plate
+    rgb[y0 + 1:y1 - 1, x0 + 1:x1 - 1] = np.where(plate.any(axis=2, keepdims=True), 30, np.array(colour, np.uint8))
+    found = linked_frames(rgb, els, np.array(["button"] * len(els), object))
+    assert [(rows.tolist(), o) for rows, o in found] == [([0, 1], odd)]
+
+
 @pytest.mark.parametrize("icons, frame_h, is_search", [
     ([("search", 10)], 34, True),                       # a magnifier before the query
     ([("find", 10), ("clear", 144)], 34, True),         # ... and a clear button after it
@@ -1852,6 +1869,20 @@ def test_a_list_rows_icons_are_no_keys():
     column = boxes[:, 0] == boxes[:, 0].min()
     roles[column] = "listitem"
     assert not set(keypad_keys(kinds, boxes, texts, roles).tolist()) & set(np.flatnonzero(column).tolist())
+
+
+@pytest.mark.parametrize("right_columns, right_pitch, found", [
+    (3, 110, 28),     # a calculator's function pad beside its number pad, keys of two widths
+    (3, 180, 28),     # one pitch: one keypad
+    (6, 110, 40),
+])
+def test_two_pads_on_one_row_are_judged_apart(right_columns, right_pitch, found):
+    left, texts = _keypad(4, 4, pitch=(180, 100))
+    right, _ = _keypad(4, right_columns, pitch=(right_pitch, 100))
+    boxes = np.concatenate([left, right + np.array([700, 0, 700, 0])])
+    kinds = np.array(["text"] * len(boxes), object)
+    roles = np.array(["button"] * len(boxes), object)
+    assert len(keypad_keys(kinds, boxes, np.array(["7"] * len(boxes), object), roles)) == found
 
 
 def test_keypad_needs_short_labels_spread_apart():

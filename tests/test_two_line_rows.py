@@ -101,11 +101,13 @@ def test_the_icon_between_the_lines_joins_its_row():
 
 def test_each_row_becomes_a_list_item_named_by_both_lines_and_clicked_on_its_title():
     kind, xyxy, texts, roles = laid_out(extra=(("icon", (10, 62, 42, 94), "listitem"),))
-    els = Elements(xyxy, kind=kind, text=texts, role=roles).numbered()
+    states = [("selected",) if k == 2 else () for k in range(len(kind))]        # the second row's title
+    els = Elements(xyxy, kind=kind, text=texts, role=roles, states=states).numbered()
     out = with_two_line_rows(els)
     rows = out[len(els):]
     assert len(rows) == 5 and set(rows.role) == {"listitem"} and set(rows.kind) == {"region"}
     assert rows.name[0] == rows.text[0] == "Title 0\nWhat item 0 does"
+    assert rows.states[1] == ("selected",) and rows.states[0] == ()
     assert rows.xyxy[0].tolist() == [10, 60, 268, 99]
     assert rows.centers[0].tolist() == els.centers[0].tolist()
     assert out.parent[[0, 1, 10]].tolist() == [rows.id[0]] * 3

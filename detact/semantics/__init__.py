@@ -766,8 +766,16 @@ def _indicators_unlabelled(elements: Elements) -> Elements:
 
 
 def _renumber(elements: Elements) -> Elements:
-    """Sort in reading order and number 0..N-1, carrying parent references along."""
+    """Sort in reading order, an element that is others' parent (a two-line list row) just
+    before the first of them, and number 0..N-1, carrying parent references along."""
     order = reading_order(elements.xyxy)
+    key = np.empty(len(elements))
+    key[order] = np.arange(len(elements))
+    row_of = {int(i): r for r, i in enumerate(elements.id)}
+    for kid, p in enumerate(elements.parent.tolist()):
+        if p in row_of:
+            key[row_of[p]] = min(key[row_of[p]], key[kid] - 0.5)
+    order = np.argsort(key, kind="stable")
     new_id = np.empty(len(elements), np.int32)
     new_id[order] = np.arange(len(elements), dtype=np.int32)
     old_to_new = dict(zip(elements.id.tolist(), new_id.tolist()))

@@ -50,7 +50,8 @@ between its segments is such a row when one segment's plate is an accent colour 
 and the others are one plain grey (`accent_segment`: "Front | Back | Both" with "Both" blue;
 segments part half-way between labels). Labels the segmenter framed one by one,
 frames abutting within `LINK_GAP` px on one line, are such a row too (`linked_frames`: gitg's
-"Unified | Split", radio buttons to AT-SPI).
+"Unified | Split", radio buttons to AT-SPI), the odd plate pressed unless it is a strong red
+(a destructive action's; an accent's blue, Arc's, is a selected segment's).
 
 A frame around a single text is a combo box when its free right end holds a drop-down arrow
 (`dropdown_rows`): a small mark, wider than tall, centred on the frame's mid-line, alone
@@ -74,6 +75,8 @@ with no border. The colon-ended label is what tells it from a selected list row,
 plate with an icon and text too.
 """
 from __future__ import annotations
+
+import colorsys
 
 import cv2
 import numpy as np
@@ -994,8 +997,11 @@ ODD_PLATE, SAME_PLATE = 12.0, 6.0
 #: once the segmenter's border is given back) ...
 LINK_GAP = 4
 #: ... their tops and bottoms within this many px, sharing a border at most this wide; a
-#: pressed plate's colour is at most this strong (`color.chroma`).
+#: pressed plate's colour is at most this strong (`color.chroma`) unless its hue is no red's
+#: (`RED_HUES`, degrees: a destructive action's plate; an accent's blue or green is a
+#: selected segment's).
 LINK_ALIGN, SHARED_BORDER, PRESSED_CHROMA = 2, 3, 60
+RED_HUES = (330.0, 25.0)
 
 
 def linked_frames(rgb: np.ndarray, elements: Elements, roles: np.ndarray) -> list[tuple[np.ndarray, int]]:
@@ -1037,12 +1043,20 @@ def linked_frames(rgb: np.ndarray, elements: Elements, roles: np.ndarray) -> lis
         plates = np.array([np.median(to_gray(p[None])) for p in insides])
         if all(_shared_border(rgb, f[p], f[q], plates[i:i + 2]) for i, (p, q) in enumerate(zip(row, row[1:]))):
             odd = _odd_plate(plates)
-            # a plate in a strong colour is a suggested or destructive action (a red "Clear"),
-            # not a pressed toggle (gitg's pale blue one)
-            if odd >= 0 and chroma(np.median(insides[odd], axis=0)[None])[0] > PRESSED_CHROMA:
+            # a plate in a strong red is a destructive action (a red "Clear"), not a pressed
+            # toggle (gitg's pale blue one, or its accent blue in Arc)
+            plate = np.median(insides[odd], axis=0) if odd >= 0 else None
+            if odd >= 0 and chroma(plate[None])[0] > PRESSED_CHROMA and _reddish(plate):
                 odd = -1
             found.append((np.array(row, np.int64), odd))
     return found
+
+
+def _reddish(colour: np.ndarray) -> bool:
+    """Whether an RGB ``colour`` (3,) has a red's hue (`RED_HUES`)."""
+    r, g, b = (float(v) / 255.0 for v in colour[:3])
+    hue = colorsys.rgb_to_hsv(r, g, b)[0] * 360.0
+    return hue >= RED_HUES[0] or hue <= RED_HUES[1]
 
 
 def _shared_border(rgb: np.ndarray, left: np.ndarray, right: np.ndarray, plates: np.ndarray) -> bool:

@@ -21,7 +21,8 @@ anywhere on it selects it; the text stage finds two runs. So:
    `labels`), nor one whose title ends in ":" (a form's label over its value) or runs past
    `TITLE_WORDS` words (a code view's lines, paired by blank lines).
 4. Each row becomes a list item (kind region) round its two runs and the icon on their left
-   whose centre lies between them, its text and name both lines (as a tree's table cell);
+   whose centre lies between them, its text and name both lines (as a tree's table cell), its
+   states those of its lines (selected, focused, greyed out);
    the runs stay, as plain text, and they and the icon have it as parent. It is clicked on
    its title: the space between the lines may belong to neither.
 """
@@ -47,6 +48,8 @@ LONG_MAX = 2.0
 PITCH_SPREAD = 0.15
 #: Fewest rows that make a list.
 MIN_ROWS = 3
+#: The states of a row's lines that are the row's.
+ROW_STATES = ("selected", "focused", "disabled")
 #: Most words in a row's title.
 TITLE_WORDS = 6
 #: Farthest an icon's right edge may stand left of the lines, in run heights.
@@ -128,7 +131,7 @@ def with_two_line_rows(elements: Elements, scale: float = 1.0) -> Elements:
     if not rows:
         return elements
     role, parent = elements.role.copy(), elements.parent.copy()
-    boxes, names, points = [], [], []
+    boxes, names, points, states = [], [], [], []
     first = int(elements.id.max()) + 1 if len(elements) else 0
     for k, (top, low, icon) in enumerate(rows):
         members = [top, low] + ([icon] if icon >= 0 else [])
@@ -136,9 +139,11 @@ def with_two_line_rows(elements: Elements, scale: float = 1.0) -> Elements:
         boxes.append([sel[:, 0].min(), sel[:, 1].min(), sel[:, 2].max(), sel[:, 3].max()])
         names.append(f"{str(elements.text[top]).strip()}\n{str(elements.text[low]).strip()}")
         points.append(elements.centers[top])
+        shown = set(elements.states[top]) | set(elements.states[low])
+        states.append(tuple(st for st in ROW_STATES if st in shown))
         role[[top, low]] = "text"
         parent[members] = first + k
     added = Elements(np.array(boxes, np.int64), kind=["region"] * len(rows), text=names,
                      role=["listitem"] * len(rows), name=names, id=first + np.arange(len(rows)),
-                     point=np.array(points, np.int64))
+                     point=np.array(points, np.int64), states=states)
     return Elements.concat([elements.with_(role=role, parent=parent), added])

@@ -66,7 +66,8 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    or more rows and columns spaced alike (within ``KEY_PITCH_RATIO``; a code editor's short
    tokens and line numbers are not), in at most ``MAX_KEY_COLUMNS`` columns (a character map's
    glyph table has dozens). Each keypad (items joined through row and column mates) is judged
-   apart. When buttons are the classifier's commonest role there other than
+   apart, and so is each run of its columns spaced alike (a calculator's two pads side by
+   side, their keys of two widths). When buttons are the classifier's commonest role there other than
    plain text, and at least a third of the grid, every key is a button (`keypad_keys`); a
    text label called a field (`KEY_VOTES`: a spin box, text box, combo box or slider, which a
    lone short label in a grid never is) votes button. Why: a calculator's keys share their
@@ -784,17 +785,21 @@ def keypad_keys(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np
             break
         keep = now
     found = []
-    for group in _components((row_mate | col_mate) & keep[:, None] & keep[None, :], keep):
-        g_tol = tol[np.ix_(group, group)].min()
-        rows, cols = _lines(cy[group], g_tol), _lines(cx[group], g_tol)
-        if len(group) < MIN_KEYS or len(cols) > MAX_KEY_COLUMNS or not (_alike(rows) and _alike(cols)):
+    for joined in _components((row_mate | col_mate) & keep[:, None] & keep[None, :], keep):
+        g_tol = tol[np.ix_(joined, joined)].min()
+        if len(joined) < MIN_KEYS:
             continue
-        keys = cand[group]
-        votes = Counter("button" if r in KEY_VOTES and k == "text" else r
-                        for r, k in zip(roles[keys], kind[keys]) if r != "text")
-        if votes and votes.most_common(1)[0][0] == "button" and 3 * votes["button"] >= len(keys):
-            found.append(keys)
-    return np.concatenate(found) if found else np.zeros(0, np.int64)
+        # two pads side by side, their keys of two widths, are judged apart
+        for run in _alike_runs(_lines(cx[joined], g_tol)):
+            group = joined[(cx[joined] >= run[0] - g_tol) & (cx[joined] <= run[-1] + g_tol)]
+            if len(group) < MIN_KEYS or len(run) > MAX_KEY_COLUMNS or not _alike(_lines(cy[group], g_tol)):
+                continue
+            keys = cand[group]
+            votes = Counter("button" if r in KEY_VOTES and k == "text" else r
+                            for r, k in zip(roles[keys], kind[keys]) if r != "text")
+            if votes and votes.most_common(1)[0][0] == "button" and 3 * votes["button"] >= len(keys):
+                found.append(keys)
+    return np.unique(np.concatenate(found)) if found else np.zeros(0, np.int64)
 
 
 def _components(adjacent: np.ndarray, members: np.ndarray) -> list[np.ndarray]:
@@ -819,6 +824,23 @@ def _lines(centres: np.ndarray, tol: float) -> np.ndarray:
     c = np.sort(centres)
     runs = np.split(c, np.flatnonzero(np.diff(c) > tol) + 1) if len(c) else []
     return np.array([r.mean() for r in runs if len(r) >= 2])
+
+
+def _alike_runs(lines: np.ndarray) -> list[np.ndarray]:
+    """The runs of three or more neighbouring ``lines`` (sorted, 1-D) spaced alike (`_alike`)
+    that cover the most lines, no line in two runs (of equal covers, the first found: one run
+    for lines all spaced alike): two pads side by side, their keys of two widths, split where
+    the pitch changes."""
+    n = len(lines)
+    if n > 3 * MAX_KEY_COLUMNS:              # a table of glyphs, dozens of columns: no keypads
+        return []
+    best = [(0, [])] * (n + 1)               # best[i]: the most lines covered among lines[:i]
+    for end in range(1, n + 1):
+        best[end] = best[end - 1]
+        for start in range(end - 2):
+            if _alike(lines[start:end]) and best[start][0] + end - start > best[end][0]:
+                best[end] = (best[start][0] + end - start, best[start][1] + [(start, end)])
+    return [lines[a:b] for a, b in best[n][1]]
 
 
 def _alike(lines: np.ndarray) -> bool:
