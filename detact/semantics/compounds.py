@@ -1045,9 +1045,9 @@ def linked_frames(rgb: np.ndarray, elements: Elements, roles: np.ndarray) -> lis
             odd = _odd_plate(plates)
             # a plate in a strong red is a destructive action (a red "Clear"), not a pressed
             # toggle (gitg's pale blue one, or its accent blue in Arc)
-            plate = np.median(insides[odd], axis=0) if odd >= 0 else None
-            if odd >= 0 and chroma(plate[None])[0] > PRESSED_CHROMA and _reddish(plate):
-                odd = -1
+            if odd >= 0:
+                plate = np.median(insides[odd], axis=0)
+                odd = -1 if chroma(plate[None])[0] > PRESSED_CHROMA and _reddish(plate) else odd
             found.append((np.array(row, np.int64), odd))
     return found
 

@@ -240,29 +240,32 @@ def _title_above(boxes, is_text, j, i, controls, switch: bool = True) -> int:
     others = c[~(c == b[i]).all(axis=1)]
     cy_switch = (b[i, 1] + b[i, 3]) / 2
     column = is_text & (b[:, 2] <= b[i, 0])
-    low = j                                # the block's last line: descend as the climb below does
-    while True:
-        line = b[low, 3] - b[low, 1]
-        gap = b[:, 1] - b[low, 3]
-        below = np.flatnonzero(column & (gap >= -line / 2) & (gap <= line / 2) & (b[:, 1] > b[low, 1])
-                               & (np.abs(b[:, 0] - b[low, 0]) <= line) & (b[:, 1] <= b[i, 3]))
-        if not len(below):
-            break
-        low = int(below[np.argmin(b[below, 1])])
+    low = j                                # the block's last line, the last starting above the switch's bottom
+    while (down := _next_line(b, column & (b[:, 1] <= b[i, 3]), low, below=True)) >= 0:
+        low = down
     top = j
-    while True:
+    while (up := _next_line(b, column, top, below=False)) >= 0:
         line = b[top, 3] - b[top, 1]
-        gap = b[top, 1] - b[:, 3]
-        above = np.flatnonzero(column & (gap >= -line / 2) & (gap <= line / 2) & (b[:, 3] < b[top, 3])
-                               & (np.abs(b[:, 0] - b[top, 0]) <= line))
-        if not len(above):
-            return top
-        up = int(above[np.argmax(b[above, 3])])
         cy = (b[up, 1] + b[up, 3]) / 2
         level = (np.abs((others[:, 1] + others[:, 3]) / 2 - cy) <= line / 2) & (others[:, 0] >= b[up, 2])
         if level.any() or cy_switch - b[up, 1] > b[low, 3] - cy_switch + line / 2:
-            return top
+            break
         top = up
+    return top
+
+
+def _next_line(b: np.ndarray, column: np.ndarray, k: int, below: bool) -> int:
+    """The line of ``column`` (N,) bool right under (``below``) or over line ``k`` of the boxes
+    ``b`` (N, 4): its left edge within a line height of ``k``'s, at most half a line height
+    away (or overlapping by as much); the nearest, or -1 (`_title_above`)."""
+    line = b[k, 3] - b[k, 1]
+    gap = b[:, 1] - b[k, 3] if below else b[k, 1] - b[:, 3]
+    beyond = b[:, 1] > b[k, 1] if below else b[:, 3] < b[k, 3]
+    near = np.flatnonzero(column & (gap >= -line / 2) & (gap <= line / 2) & beyond
+                          & (np.abs(b[:, 0] - b[k, 0]) <= line))
+    if not len(near):
+        return -1
+    return int(near[np.argmin(b[near, 1])] if below else near[np.argmax(b[near, 3])])
 
 
 def _label_for_field(boxes, is_text, i, left: bool = True) -> int:

@@ -327,10 +327,10 @@ def checkable_cells(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale
         return np.zeros(0, np.int64)
     g, t = b[glyphs], b[texts]
     h, w = np.maximum(g[:, 3] - g[:, 1], 1.0), np.maximum(g[:, 2] - g[:, 0], 1.0)
-    # (G, T): the texts on each box's row, the gap back to their right end and on to their left
+    # (G, T): the texts on each box's row and the gap on to their left
     level = np.abs((g[:, None, 1] + g[:, None, 3]) / 2 - (t[None, :, 1] + t[None, :, 3]) / 2) <= h[:, None] / 2
-    back, ahead = g[:, None, 0] - t[None, :, 2], t[None, :, 0] - g[:, None, 2]
-    after = (level & cell[None] & (back >= 0) & (back <= CELL_LEFT * h[:, None])).any(axis=1)
+    ahead = t[None, :, 0] - g[:, None, 2]
+    after = _ends_before(g, h, t[cell])
     # a box with its label right after it is a form's check box (a dialog's column of them,
     # some text of another column on their left)
     labelled = (level & (ahead >= -1) & (ahead <= LABEL_AFTER * w[:, None])).any(axis=1)
@@ -342,14 +342,21 @@ def checkable_cells(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale
     # left-aligned with `MIN_LINE` or more of a column's cells, is that column's cell (a settings
     # editor's value column: text values, and a box where the value is a boolean)
     items = np.flatnonzero((roles == "listitem") | ((kind == "icon") & np.isin(roles, GLYPH_LINE_ROLES)))
-    c = b[items]
-    level = np.abs((g[:, None, 1] + g[:, None, 3]) / 2 - (c[None, :, 1] + c[None, :, 3]) / 2) <= h[:, None] / 2
-    back = g[:, None, 0] - c[None, :, 2]
-    on_row = (level & (back >= 0) & (back <= CELL_LEFT * h[:, None])).any(axis=1)
+    on_row = _ends_before(g, h, b[items])
     starts = b[texts[cell], 0]
     aligned = (np.abs(starts[None, :] - g[:, None, 0]) <= np.maximum(COLUMN_ALIGN * scale, w[:, None] / 2)).sum(axis=1)
     found += glyphs[on_row & ~labelled & (aligned >= MIN_LINE)].tolist()
     return np.unique(np.array(found, np.int64))
+
+
+def _ends_before(glyphs: np.ndarray, heights: np.ndarray, cells: np.ndarray) -> np.ndarray:
+    """(G,) bool: whether one of the ``cells`` boxes (C, 4), on the row of each of the
+    ``glyphs`` boxes (G, 4) (centres within half its height, ``heights`` (G,)), ends at most
+    `CELL_LEFT` heights before it (`checkable_cells`)."""
+    g, c = glyphs, cells
+    level = np.abs((g[:, None, 1] + g[:, None, 3]) / 2 - (c[None, :, 1] + c[None, :, 3]) / 2) <= heights[:, None] / 2
+    back = g[:, None, 0] - c[None, :, 2]
+    return (level & (back >= 0) & (back <= CELL_LEFT * heights[:, None])).any(axis=1)
 
 
 def icon_list_rows(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0
