@@ -1258,6 +1258,35 @@ def test_links_drawn_like_table_cells_are_cells(links, plain, cells):
     assert set(links) <= set(found.tolist()) if plain else not set(links) & set(found.tolist())
 
 
+def right_aligned_table(left: list[tuple[str, int, int]], right: list[tuple[str, int, int]]
+                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Two columns of runs given as (text, right end x, width), 24 px apart down: boxes, texts
+    and roles ("text"), the left column first."""
+    runs = left + right
+    boxes = [[x1 - w, 10 + 24 * (k % len(left)), x1, 30 + 24 * (k % len(left))] for k, (_, x1, w) in enumerate(runs)]
+    return (np.array(boxes, float), np.array([t for t, _, _ in runs], dtype=object),
+            np.array(["text"] * len(runs), dtype=object))
+
+
+@pytest.mark.parametrize("left, right, cells", [
+    # a process list's memory and CPU columns, each right-aligned: runs of different widths
+    # ending at one x are a column, so two of them sharing rows are a table's cells
+    ([("4.2 MB", 150, 50), ("310 kB", 150, 44), ("12.8 MB", 150, 58)],
+     [("0.00", 300, 30), ("12.5", 300, 34), ("3.1", 300, 24)], 6),
+    # ragged on both sides (a paragraph's lines, a form): no column, no table
+    ([("4.2 MB", 150, 50), ("310 kB", 140, 44), ("12.8 MB", 162, 58)],
+     [("0.00", 300, 30), ("12.5", 288, 34), ("3.1", 310, 24)], 0),
+    # right-aligned numbers before left-aligned code: an editor's line numbers, no table
+    ([("8", 40, 8), ("9", 40, 8), ("10", 40, 16)],
+     [("def main():", 160, 100), ("x = 1", 100, 40), ("return x", 130, 70)], 0),
+])
+def test_right_aligned_columns_are_table_cells(left, right, cells):
+    from detact.semantics.siblings import table_cells
+
+    boxes, texts, roles = right_aligned_table(left, right)
+    assert len(table_cells(boxes, texts, roles)) == cells
+
+
 @pytest.mark.parametrize("pitch, menu_items, cells", [
     # rows as tall as a file list's 128 px icons: still a table
     (130, [], 6),

@@ -80,7 +80,8 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    "<- Back", "-> Forward" and the drop-down arrows of their history menus. Why: with no plate
    round them, the label alone reads as plain text and the arrow as a picture; rule 6 wants
    icons of one height spaced closely, and a label or a 7 px arrow breaks such a row.
-10. Text runs in two columns side by side that share three or more rows, with no accelerator
+10. Text runs in two columns (left edges aligned, or right edges: a table's numbers, a process
+   list's sizes and PIDs) side by side that share three or more rows, with no accelerator
    on those rows and fewer than half of them menu items, are a table's cells: the plain text,
    menu items and links drawn in plain ink among them become list items (`table_cells`: a file
    list's names, sizes and dates, a symbol list; rows as tall as a file list's big icons may
@@ -131,17 +132,19 @@ MIN_LINE = 3
 def aligned_lines(xyxy: np.ndarray, scale: float = 1.0, height_ratio: float = HEIGHT_RATIO,
                   axes: tuple[str, ...] = ("row", "column"), column_gap: float = COLUMN_GAP,
                   row_gap: float = ROW_GAP, min_line: int = MIN_LINE) -> list[np.ndarray]:
-    """Rows and columns (``axes``) of ``min_line`` or more boxes ``(N, 4)`` xyxy (rule 1;
-    heights within ``height_ratio``; gaps along a row at most ``row_gap`` heights, down a
-    column at most ``column_gap``), as arrays of row indices, left to right or top to bottom.
-    A box can be in one row and one column."""
+    """Rows and columns (``axes``: "row", "column" (left edges aligned), "right" (right edges
+    aligned)) of ``min_line`` or more boxes ``(N, 4)`` xyxy (rule 1; heights within
+    ``height_ratio``; gaps along a row at most ``row_gap`` heights, down a column at most
+    ``column_gap``), as arrays of row indices, left to right or top to bottom. A box can be in
+    one line of each axis."""
     b = np.asarray(xyxy, np.float64).reshape(-1, 4)
     h = np.maximum(b[:, 3] - b[:, 1], 1.0)
     cy = (b[:, 1] + b[:, 3]) / 2
     lines = []
     for axis in axes:
         used = np.zeros(len(b), bool)
-        for k in np.argsort(cy if axis == "row" else b[:, 0], kind="stable"):
+        edge = b[:, 2] if axis == "right" else b[:, 0]
+        for k in np.argsort(cy if axis == "row" else edge, kind="stable"):
             if used[k]:
                 continue
             alike = ~used & (h / h[k] <= height_ratio) & (h[k] / h <= height_ratio)
@@ -149,7 +152,7 @@ def aligned_lines(xyxy: np.ndarray, scale: float = 1.0, height_ratio: float = HE
                 same = np.flatnonzero(alike & (np.abs(cy - cy[k]) <= h[k] / 3))
                 order, start, end, gap = b[same, 0], b[same, 0], b[same, 2], row_gap
             else:
-                same = np.flatnonzero(alike & (np.abs(b[:, 0] - b[k, 0]) <= COLUMN_ALIGN * scale))
+                same = np.flatnonzero(alike & (np.abs(edge - edge[k]) <= COLUMN_ALIGN * scale))
                 order, start, end, gap = b[same, 1], b[same, 1], b[same, 3], column_gap
             used[same] = True
             sort = np.argsort(order, kind="stable")
@@ -505,7 +508,8 @@ def table_cells(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray, scale: f
                 plain: np.ndarray | None = None) -> np.ndarray:
     """Rule 10: rows of the text runs ``xyxy`` ``(N, 4)`` that ``roles`` ``(N,)`` calls plain
     text or a menu item, or a link drawn in plain ink (``plain`` ``(N,)`` bool: `color.ink_chroma`),
-    and that stand in a table: two columns of such runs or list items (`aligned_lines`, rows up
+    and that stand in a table: two columns of such runs or list items (`aligned_lines`, left
+    or right edges aligned, rows up
     to `TABLE_ROW_GAP` heights apart) side by side that share `MIN_TABLE_ROWS` or more rows
     (centres within a third of a height), no run on those rows a keyboard accelerator and fewer
     than half of their cells menu items (a menu's labels and accelerators are two columns too),
@@ -523,7 +527,7 @@ def table_cells(xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray, scale: f
     out = np.zeros(len(xyxy), bool)
     if len(items) < 2 * MIN_TABLE_ROWS:
         return np.zeros(0, np.int64)
-    columns = [items[line] for line in aligned_lines(xyxy[items], scale, axes=("column",),
+    columns = [items[line] for line in aligned_lines(xyxy[items], scale, axes=("column", "right"),
                                                      column_gap=TABLE_ROW_GAP)]
     cy = (xyxy[:, 1] + xyxy[:, 3]) / 2
     h = np.maximum(xyxy[:, 3] - xyxy[:, 1], 1.0)
