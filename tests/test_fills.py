@@ -144,3 +144,27 @@ def _plates_row(plates: list[tuple[int, int, str]], bare: list[tuple[int, str]])
 def test_tabs_on_plates_are_not_buttons(plates, bare, found):
     rgb, runs = _plates_row(plates, bare)
     assert len(filled_plates(rgb, runs, np.zeros((0, 4)))) == found
+
+
+def test_a_charts_grid_is_no_text_boxes_and_a_forms_fields_stay(parser):
+    """A system monitor's graph drawn as a grid of empty cells under "CPU" (the classifier calls
+    each cell a text box: `compounds.grid_cells` drops them), above a form's two empty fields
+    spaced apart, which stay text boxes named by their labels."""
+    img = Image.new("RGB", (1280, 720), (250, 250, 250))
+    d = ImageDraw.Draw(img)
+    d.text((30, 20), "CPU", fill=(30, 30, 30), font=font(15))
+    x0, y0, cw, ch = 30, 50, 305, 48
+    for r in range(5):
+        for c in range(4):
+            d.rectangle((x0 + c * cw, y0 + r * ch, x0 + (c + 1) * cw, y0 + (r + 1) * ch), fill=(253, 253, 253),
+                        outline=(200, 200, 200))
+    for c, t in enumerate(["1 min", "50 secs", "40 secs", "30 secs"]):
+        d.text((x0 + c * cw + 4, y0 + 5 * ch + 4), t, fill=(60, 60, 60), font=font(10))
+    for k, label in enumerate(("Name:", "Command:")):
+        y = 420 + 50 * k
+        d.text((30, y + 7), label, fill=(30, 30, 30), font=font(14))
+        d.rectangle((130, y, 530, y + 30), fill=(255, 255, 255), outline=(160, 160, 160))
+    els = parser.parse(np.asarray(img)).elements
+    boxes = [(str(n), els.xyxy[i].tolist()) for i, (n, r) in enumerate(zip(els.name, els.role)) if r == "textbox"]
+    assert not [b for b in boxes if b[1][1] < 400], boxes
+    assert sorted(n for n, _ in boxes) == ["Command", "Name"], boxes

@@ -1847,6 +1847,45 @@ def test_an_empty_framed_box_of_a_fields_shape_is_a_text_box(kind, h, w, expecte
     assert empty_fields(rgb, els.with_(kind=np.array(["text"], object))).tolist() == []
 
 
+@pytest.mark.parametrize("boxes, expected", [
+    # a chart's grid: cells stacked and side by side, sharing their lines
+    ([[0, 0, 300, 48], [0, 48, 300, 96], [300, 0, 600, 48], [300, 48, 600, 96]], [True] * 4),
+    # two cells one above the other, 1 px apart (each drawn inside its line)
+    ([[0, 0, 300, 48], [0, 49, 300, 97]], [True, True]),
+    # a form's fields, 8 px apart: no grid
+    ([[100, 0, 400, 30], [100, 38, 400, 68]], [False, False]),
+    # touching only at a corner, or over less than half the smaller one: no shared side
+    ([[0, 0, 300, 48], [300, 48, 600, 96]], [False, False]),
+    ([[0, 0, 300, 48], [250, 48, 550, 96]], [False, False]),
+    # a field beside a short one ending at its top: side by side needs rows that overlap
+    ([[0, 0, 300, 30], [302, 20, 600, 50]], [False, False]),
+])
+def test_boxes_sharing_a_side_abut(boxes, expected):
+    from detact.semantics.compounds import abutting
+
+    assert abutting(np.array(boxes)).tolist() == expected
+
+
+@pytest.mark.parametrize("case, extra, dropped", [
+    ("a chart's four empty cells called text boxes", [], [0, 1, 2, 3]),
+    # one holds a text run: that one stays (its text may be a value), the other three go
+    ("a cell holding text", [([10, 10, 60, 30], "text", "")], [1, 2, 3]),
+])
+def test_a_grids_empty_cells_are_no_text_boxes(case, extra, dropped):
+    from detact.semantics.compounds import grid_cells
+
+    cells = [[0, 0, 300, 48], [0, 48, 300, 96], [300, 0, 600, 48], [300, 48, 600, 96]]
+    els = Elements(cells + [b for b, _, _ in extra], ["region"] * 4 + [k for _, k, _ in extra],
+                   [""] * 4 + [t for _, _, t in extra],
+                   role=["textbox"] * 4 + ["text"] * len(extra))
+    assert grid_cells(els).tolist() == dropped, case
+    # fields a form spaces apart stay
+    apart = Elements([[100, 0, 400, 30], [100, 38, 400, 68]], ["region"] * 2, [""] * 2, role=["textbox"] * 2)
+    assert grid_cells(apart).tolist() == []
+    # a region with a value is a filled field, whatever its neighbours
+    assert grid_cells(els.with_(value=np.array(["42"] * len(els), object))).tolist() == []
+
+
 # ---------------------------------------------------------------- keypads
 
 def _keypad(rows: int = 4, cols: int = 4, pitch=(120, 40), label: str = "7", height: int = 20):

@@ -29,7 +29,7 @@ from ..icons.swatches import SWATCH_ICON
 from ..scale import pixel_scale
 from ..text.lexicon import menu_items_read
 from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
-                        fields_around_icons, form_labelled, framed_regions, has_dropdown_arrow, icon_led,
+                        fields_around_icons, form_labelled, framed_regions, grid_cells, has_dropdown_arrow, icon_led,
                         labelled_plates, linked_buttons, linked_frames, neutral_inside, numeric_text,
                         placeholder_compounds, placeholder_fields, plate_combos, plate_frames, spin_buttons,
                         stepper_fields, stepper_rows, text_plates, value_apart, value_texts,
@@ -50,7 +50,8 @@ from .siblings import (GLYPH_LINE_ROLES, ITEM_ROLES, checkable_cells, harmonised
                        icon_list_rows, icon_view_items, keypad_keys, list_row_icons, menu_bar_rows, menu_columns,
                        menu_glyphs, table_cells, toolbar_icons, toolbar_labels, tree_headers)
 from .tabs import (closable_tabs, flat_toggle_rows, linked_row_icons, open_tab_rows, side_tabs,
-                   tab_icons, tabs_and_linked_rows, underlined_tab_mates, underlined_tabs)
+                   tab_icons, tabs_and_linked_rows, underlined_switchers, underlined_tab_mates,
+                   underlined_tabs)
 from .tree import CONTAINER_ROLES, build_tree
 
 __all__ = ["Semantics", "ROLES", "INTERACTIVE", "CONTAINER_ROLES"]
@@ -306,6 +307,12 @@ class Semantics:
         # the classifier took for menu items, but a menu bar's titles)
         roles[text[underlined_tab_mates(elements.xyxy[text], elements.text[text], roles[text], under,
                                         np.flatnonzero(np.isin(text, bar)))]] = "tab"
+        # a header bar's view switcher, its selected item barred in no accent, is radios, the
+        # barred one checked (see `tabs`)
+        switcher, barred = underlined_switchers(rgb, elements.xyxy[text], elements.text[text], roles[text],
+                                                drawn_scale)
+        roles[text[switcher]] = "radio"
+        states = _with_checked(states, text[switcher], np.isin(switcher, barred))
         # ... and so are the labels of a row over a pane's edge that opens under one of them
         roles[text[open_tab_rows(rgb, elements.xyxy[text], elements.text[text], roles[text], scale)]] = "tab"
         # ... and so are the labels stacked down a notebook's side, one with an accent bar (see `tabs`)
@@ -533,7 +540,7 @@ class Semantics:
         everything = _with_entries(everything, entries_in_combos(rgb, everything, part_rows))
         # a title over a second line, row after row down a column, is one list item each, named
         # by both lines (see `rows`)
-        everything = _renumber(with_two_line_rows(everything, scale))
+        everything = _renumber(with_two_line_rows(_without_grid_cells(everything), scale))
         # the check of a check box, radio or switch is the control's: its label is not checked
         everything = everything.with_(states=_label_states(everything))
         remaining = _without(groups, compounds.xyxy[control]) if len(compounds) else groups
@@ -763,6 +770,16 @@ def _indicators_unlabelled(elements: Elements) -> Elements:
     label = elements.label.copy()
     label[indicator] = ""
     return elements.with_(label=label)
+
+
+def _without_grid_cells(elements: Elements) -> Elements:
+    """``elements`` less a grid's empty cells taken for text boxes (`compounds.grid_cells`)."""
+    grid = grid_cells(elements)
+    if not len(grid):
+        return elements
+    keep = np.ones(len(elements), bool)
+    keep[grid] = False
+    return elements[keep]
 
 
 def _renumber(elements: Elements) -> Elements:

@@ -40,6 +40,9 @@ field showing its placeholder or value (`placeholder_fields`): a flat search bar
 the classifier took for a button or a combo box. A compound candidate made of that one text
 is judged the same way, its box taken as the frame (`placeholder_compounds`).
 
+Empty regions taken for text boxes that share a side with another (`grid_cells`, `abutting`)
+are a grid's cells, a chart's or an empty table's, and no fields: a form spaces its fields apart.
+
 A frame around two to four parts on one line with a rule between each two (`entry_end` finds
 each) is a row of linked buttons: GTK's stack switcher ("Page 1 | Page 2"), linked toggles,
 a web kit's segmented control (`linked_buttons`). When one of three or more segments has its
@@ -836,6 +839,34 @@ def empty_fields(rgb: np.ndarray, elements: Elements, scale: float = 1.0, contra
     found = [r for r in holds_none(b, rows).tolist()
              if _bordered_plain(rgb, b[r], None, contrast, faint_sides=FILL_EDGE)]
     return np.array(found, np.int64)
+
+
+def grid_cells(elements: Elements) -> np.ndarray:
+    """Rows of the empty regions called text boxes (no text, no value, holding no other
+    element, nobody's parent) that share a side with another such (`abutting`): the cells of a
+    chart's grid or of an empty table, which the classifier takes for fields one by one (a system
+    monitor's graphs came back as 86 text boxes). A form spaces its fields apart."""
+    rows = np.flatnonzero((elements.kind == "region") & (elements.role == "textbox")
+                          & (elements.text == "") & (elements.value == "")
+                          & ~np.isin(elements.id, elements.parent[elements.parent >= 0]))
+    rows = holds_none(elements.xyxy, rows)
+    return rows[abutting(elements.xyxy[rows])] if len(rows) > 1 else rows[:0]
+
+
+def abutting(xyxy: np.ndarray, gap: int = 2, overlap: float = 0.5) -> np.ndarray:
+    """(N,) bool: which of the boxes ``xyxy`` (N, 4) share a side with another of them: one's
+    bottom within ``gap`` px of the other's top (or one's right of the other's left), the two
+    overlapping across it by at least ``overlap`` of the smaller one's width (height)."""
+    b = np.asarray(xyxy, np.int64).reshape(-1, 4)
+    out = np.zeros(len(b), bool)
+    for lo, hi, a0, a1 in ((3, 1, 0, 2), (2, 0, 1, 3)):     # stacked, then side by side
+        touch = np.abs(b[:, None, lo] - b[None, :, hi]) <= gap
+        span = b[:, a1] - b[:, a0]
+        across = np.minimum(b[:, None, a1], b[None, :, a1]) - np.maximum(b[:, None, a0], b[None, :, a0])
+        pairs = touch & (across >= overlap * np.minimum(span[:, None], span[None, :]))
+        np.fill_diagonal(pairs, False)
+        out |= pairs.any(axis=1) | pairs.any(axis=0)
+    return out
 
 
 def placeholder_fields(rgb: np.ndarray, elements: Elements, scale: float = 1.0, contrast: int = 15) -> np.ndarray:

@@ -51,6 +51,16 @@ Rule (`underlined_tab_mates`): the labels on an underlined tab's row, each withi
 heights of the next and of about its height, are that notebook's other tabs: only the selected
 tab has the bar, the others are bare labels the classifier may take for plain text.
 
+Rule (`underlined_switchers`): a header bar's view switcher (GTK's stack switcher as Materia
+draws it) shows flat items of one width and, under the selected one, a bar in the header's text
+colour, no accent: 2 to 6 px thick at scale 1 (a tab's or a frame's edge is one pixel) or a
+quarter of the label's height, across the item's icon and label, ending at most `SWITCHER_PAST`
+heights past the label (a header bar's edge runs on), no side rising from its ends (a combo
+box's or a key's frame has its bottom so). Such a bar under one label and bare labels level with it, centred at whole multiples of
+the bar's length from it (`SWITCHER_PITCH`), are the switcher's items: radio buttons to
+accessibility trees, the barred one checked. A notebook's tabs carry an accent bar (rule above),
+a link's underline is one pixel under its text alone.
+
 Rule (`open_tab_rows`): three or more short labels on one row (item roles, buttons or field
 guesses; none ending in ":", a form's label; one button at most, the selected tab's plate: a
 toolbar's framed buttons over a rule are no tabs) with, within one label height under them, a
@@ -224,6 +234,104 @@ def underlined_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles:
         if band[x0 - side - wx0:x0 - wx0].all() and band[x1 - wx0:x1 + side - wx0].all():
             found.append(r)
     return np.array(found, np.int64)
+
+
+#: A view switcher's bar (`underlined_switchers`) differs from the strip under its label by at
+#: least this many grey levels, in no colour (chroma under `ACCENT_CHROMA`) ...
+SWITCHER_CONTRAST = 60
+#: ... runs at most this many label heights past the label on either side (the item's width:
+#: an icon before the label and the padding, not a header bar's edge running on) ...
+SWITCHER_PAST = 4.0
+#: ... and the other items' labels stand at multiples of the item's width from it, within this
+#: share of it (a stack switcher's items are of one width).
+SWITCHER_PITCH = 0.25
+#: Roles a view switcher's label may have been given (a header bar's flat labels look like
+#: anything to the classifier: buttons, menu items, fields).
+SWITCHER_GUESSES = TAB_GUESSES + ("tab", "menuitem", "combobox", "spinbox", "heading")
+
+
+def underlined_switchers(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray,
+                         scale: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    """The items of view switchers (the module docstring's rule) among the labels of one to three
+    words (boxes ``xyxy`` (N, 4), ``texts`` and ``roles`` (N,), in `SWITCHER_GUESSES`): a label
+    with a colourless bar under it (`_neutral_bar`) and the bare ones level with it (centres
+    within a third of its height, heights within `HEIGHT_RATIO`) centred at whole multiples of
+    the bar's length from it, chained with no step missed. Returns (rows of the items, rows of
+    the barred ones)."""
+    b = np.asarray(xyxy, np.int64).reshape(-1, 4)
+    texts, roles = np.asarray(texts, dtype=object), np.asarray(roles, dtype=object)
+    worded = np.array([0 < len(str(t).split()) <= 3 and any(c.isalpha() for c in str(t)) for t in texts], bool)
+    cand = np.flatnonzero(worded & np.isin(roles, SWITCHER_GUESSES))
+    h = np.maximum(b[:, 3] - b[:, 1], 1)
+    cy = (b[:, 1] + b[:, 3]) / 2
+    cx = (b[:, 0] + b[:, 2]) / 2
+    items: set[int] = set()
+    checked: list[int] = []
+    for r in cand.tolist():
+        bar = _neutral_bar(rgb, b[r], scale)
+        if bar is None:
+            continue
+        pitch = float(bar[1] - bar[0])
+        level = cand[(np.abs(cy[cand] - cy[r]) <= h[r] / 3)
+                     & (np.maximum(h[cand], h[r]) <= HEIGHT_RATIO * np.minimum(h[cand], h[r]))]
+        mates = []
+        centre = (bar[0] + bar[1]) / 2
+        for step in (-1, 1):
+            k = 1
+            while True:
+                want = centre + step * k * pitch
+                near = level[np.abs(cx[level] - want) <= SWITCHER_PITCH * pitch]
+                if len(near) != 1 or near[0] == r:
+                    break
+                mates.append(int(near[0]))
+                k += 1
+        # the others bare: two bars on one row are no single selection
+        if mates and not any(_neutral_bar(rgb, b[m], scale) is not None for m in mates):
+            items.update([r, *mates])
+            checked.append(r)
+    return np.array(sorted(items), np.int64), np.array(sorted(checked), np.int64)
+
+
+def _neutral_bar(rgb: np.ndarray, box: np.ndarray, scale: float = 1.0) -> tuple[int, int] | None:
+    """The x extent (x0, x1) of a colourless bar under the label ``box`` (xyxy) of ``rgb`` as
+    `underlined_switchers` wants it (off the strip by `SWITCHER_CONTRAST`, 2 px thick or more
+    at ``scale`` 1, across the label and a third of its height past both ends, at most
+    `SWITCHER_PAST` heights past either, within a label height under it, no side rising from
+    either end), or None. A frame's or a tab's one-pixel edge is thinner; a frame's bottom (a
+    combo box's, a key's) has its sides rising from its ends."""
+    H, W = rgb.shape[:2]
+    x0, y0, x1, y1 = (int(v) for v in box)
+    h = y1 - y0
+    side, past = max(2, h // 3), int(SWITCHER_PAST * h)
+    wx0, wx1, wy1 = max(0, x0 - past - 2), min(W, x1 + past + 2), min(H, y1 + h + 4)
+    if wy1 - y1 < 4 or x0 - side < wx0 or x1 + side > wx1:
+        return None
+    window = rgb[y1:wy1, wx0:wx1]
+    grey = to_gray(window).astype(np.int16)
+    # the strip the label stands on, just under it (the pane below may be of any grey)
+    strip = np.median(grey[:max(2, h // 3), x0 - wx0:x1 - wx0])
+    bar = (np.abs(grey - strip) >= SWITCHER_CONTRAST) & (chroma(window) < ACCENT_CHROMA)
+    # (rows off the strip all across are the pane under the header, not a bar)
+    rows = np.flatnonzero((bar[:, x0 - wx0:x1 - wx0].mean(axis=1) >= 0.9) & (bar.mean(axis=1) < 0.98))
+    # (a bar ends above the window's last row: an open menu under a menu bar's title runs on)
+    thick = max(2, int(round(2 * scale)))
+    if not thick <= len(rows) <= max(3 * thick, h // 4) or rows[-1] - rows[0] + 1 != len(rows) or rows[0] == 0 \
+            or rows[-1] >= len(bar) - 1:
+        return None
+    band = bar[rows].all(axis=0)
+    runs = [(s, e) for s, e in true_runs(band) if s <= x0 - wx0 - side and e >= x1 - wx0 + side]
+    if len(runs) != 1:
+        return None
+    s, e = runs[0]
+    # a bar running on to the window's edge is a border or a rule, not one item's
+    if s == 0 or e >= wx1 - wx0:
+        return None
+    # ... and one with a side rising from an end, over the label's height, a frame's bottom
+    above = np.abs(to_gray(rgb[y0:y1 + rows[0], wx0:wx1]).astype(np.int16) - strip) >= SWITCHER_CONTRAST
+    for end in (s, e - 1):
+        if above[:, max(0, end - 2):end + 3].any(axis=1).mean() >= 0.8:
+            return None
+    return wx0 + int(s), wx0 + int(e)
 
 
 #: Roles a bare tab on an underlined tab's row may have been given (a tab label the classifier
