@@ -168,3 +168,23 @@ def test_a_charts_grid_is_no_text_boxes_and_a_forms_fields_stay(parser):
     boxes = [(str(n), els.xyxy[i].tolist()) for i, (n, r) in enumerate(zip(els.name, els.role)) if r == "textbox"]
     assert not [b for b in boxes if b[1][1] < 400], boxes
     assert sorted(n for n, _ in boxes) == ["Command", "Name"], boxes
+
+
+def test_a_flat_spin_boxs_value_before_its_plus(parser):
+    """Materia's spin box drawn flat (a plate 3 grey levels off the window, a faint underline,
+    the value, a thin "-" and a "+": no frame for the segmenter): the number is a spin box named
+    by the form's label on its left, its value the number; the word after it stays a word."""
+    img = Image.new("RGB", (1280, 720), (250, 250, 250))
+    d = ImageDraw.Draw(img)
+    f = font(14)
+    d.text((40, 106), "Default size:", fill=(90, 90, 90), font=f)
+    d.rectangle((150, 98, 260, 128), fill=(247, 247, 247))
+    d.line((150, 128, 260, 128), fill=(225, 225, 225))
+    d.text((158, 106), "80", fill=(40, 40, 40), font=f)
+    d.line((206, 113, 218, 113), fill=(60, 60, 60), width=2)
+    d.line((234, 113, 246, 113), fill=(60, 60, 60), width=2)
+    d.line((240, 107, 240, 119), fill=(60, 60, 60), width=2)
+    d.text((272, 106), "columns", fill=(90, 90, 90), font=f)
+    els = parser.parse(np.asarray(img)).elements
+    spins = [(str(t), str(n), str(v)) for t, n, v, r in zip(els.text, els.name, els.value, els.role) if r == "spinbox"]
+    assert spins == [("80", "Default size", "80")], spins

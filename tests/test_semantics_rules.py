@@ -1886,6 +1886,35 @@ def test_a_grids_empty_cells_are_no_text_boxes(case, extra, dropped):
     assert grid_cells(els.with_(value=np.array(["42"] * len(els), object))).tolist() == []
 
 
+@pytest.mark.parametrize("case, value, after, expected", [
+    # Materia's spin box: the value, a "-" (often lost) and a "+" on one flat plate
+    ("value, minus, plus", "3.00", [("icon", "remove", 70), ("icon", "add", 120)], True),
+    ("the minus lost", "80", [("icon", "add", 80)], True),
+    ("signs read as text", "24", [("text", "-", 90), ("text", "+", 130)], True),
+    # too far, another word between, a zoom level, a word, nothing after
+    ("the plus far off", "3.00", [("icon", "add", 400)], False),
+    ("a word between", "80", [("text", "columns", 70), ("icon", "add", 150)], False),
+    ("a zoom level", "100%", [("icon", "remove", 100), ("icon", "add", 140)], False),
+    ("no number", "Size", [("icon", "add", 90)], False),
+    ("no plus", "80", [("icon", "remove", 90)], False),
+])
+def test_a_number_before_a_plus_is_a_flat_spin_boxs_value(case, value, after, expected):
+    from detact.semantics.compounds import flat_spin_values
+
+    boxes = [[40, 100, 40 + 9 * len(value), 120]]
+    kinds, texts, labels = ["text"], [value], [""]
+    for kind, word, x in after:
+        boxes.append([40 + x, 103, 40 + x + 14, 117])
+        kinds.append(kind)
+        texts.append(word if kind == "text" else "")
+        labels.append(word if kind == "icon" else "")
+    els = Elements(boxes, kinds, texts, label=labels)
+    assert flat_spin_values(els, np.array([0])).tolist() == ([0] if expected else []), case
+    # a "+" on the line below is another control's
+    below = els.with_(xyxy=els.xyxy + np.array([[0, 0, 0, 0]] + [[0, 40, 0, 40]] * len(after)))
+    assert flat_spin_values(below, np.array([0])).tolist() == []
+
+
 # ---------------------------------------------------------------- keypads
 
 def _keypad(rows: int = 4, cols: int = 4, pitch=(120, 40), label: str = "7", height: int = 20):
@@ -1916,6 +1945,28 @@ def test_a_grid_of_short_labels_is_a_keypad_when_buttons_win(grid, votes, is_key
     roles = np.array([r for r, k in votes.items() for _ in range(k)], object)
     found = keypad_keys(np.array(["text"] * len(boxes), object), boxes, texts, roles)
     assert sorted(found.tolist()) == (list(range(len(boxes))) if is_keypad else [])
+
+
+@pytest.mark.parametrize("odd, roles_of_odd, kind_of_odd, keys", [
+    # a dark theme's pad: "5" called a tab and "-" a check box, and a column of digits made short
+    # by them; they stand on the grid, count for its lines, and are keys
+    ([5, 9], ("tab", "checkbox"), "text", 16),
+    ([5, 9, 13], ("radio", "tab", "checkbox"), "text", 16),
+    # a menu item is no key (a menu bar's "Help" over a pad's column): the grid is found without it
+    ([5], ("menuitem",), "text", 15),
+    # a check box's glyph is no key's label: it stays out, the grid is found without it
+    ([5], ("checkbox",), "icon", 15),
+    # a grid most of whose labels are called tabs or check boxes votes them: no keypad
+    (list(range(10)), ("tab",) * 10, "text", 0),
+])
+def test_keys_the_classifier_took_for_tabs_or_check_boxes(odd, roles_of_odd, kind_of_odd, keys):
+    boxes, texts = _keypad(4, 4)
+    roles = np.array(["button"] * len(boxes), object)
+    kinds = np.array(["text"] * len(boxes), object)
+    roles[odd] = roles_of_odd
+    kinds[odd] = kind_of_odd
+    found = keypad_keys(kinds, boxes, texts, roles)
+    assert len(found) == keys
 
 
 def test_icons_called_fields_do_not_vote_for_a_keypad():

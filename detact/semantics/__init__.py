@@ -29,8 +29,9 @@ from ..icons.swatches import SWATCH_ICON
 from ..scale import pixel_scale
 from ..text.lexicon import menu_items_read
 from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
-                        fields_around_icons, form_labelled, framed_regions, grid_cells, has_dropdown_arrow, icon_led,
-                        labelled_plates, linked_buttons, linked_frames, neutral_inside, numeric_text,
+                        fields_around_icons, flat_spin_values, form_labelled, framed_regions, grid_cells,
+                        has_dropdown_arrow, icon_led, labelled_plates, linked_buttons, linked_frames,
+                        neutral_inside, numeric_text,
                         placeholder_compounds, placeholder_fields, plate_combos, plate_frames, spin_buttons,
                         stepper_fields, stepper_rows, text_plates, value_apart, value_texts,
                         zoom_entries)
@@ -46,7 +47,7 @@ from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, acti
                     one_glyph_reads, ring_glyphs, ring_state, search_fields, shows_other_glyph, with_states)
 from .sliders import marked_sliders, marks_over, marks_under, slider_tracks, track_regions, volume_buttons
 from .switches import pill_state
-from .siblings import (GLYPH_LINE_ROLES, ITEM_ROLES, checkable_cells, harmonised_glyphs, harmonised_roles,
+from .siblings import (GLYPH_LINE_ROLES, checkable_cells, harmonised_glyphs, harmonised_roles,
                        icon_list_rows, icon_view_items, keypad_keys, list_row_icons, menu_bar_rows, menu_columns,
                        menu_glyphs, table_cells, toolbar_icons, toolbar_labels, tree_headers)
 from .tabs import (closable_tabs, flat_toggle_rows, linked_row_icons, open_tab_rows, side_tabs,
@@ -65,6 +66,8 @@ PLATED_GUESSES = ("text", "button", "tab", "listitem", "menuitem", "combobox")
 #: spin button shows it, and read as an icon), a link's, plain text's or a group's; not a
 #: button's or an item's (a zoom bar).
 SPIN_GUESSES = ("combobox", "textbox", "link", "text", "group")
+#: Roles the classifier gives the value of a spin box drawn flat (`compounds.flat_spin_values`).
+FLAT_SPIN_GUESSES = ("text", "tab", "link", "listitem", "textbox", "spinbox", "combobox")
 
 #: Roles the classifier gives the labels of linked toggle buttons the segmenter framed none of
 #: ("Unified | Split": buttons, or bare text).
@@ -285,8 +288,10 @@ class Semantics:
         text = np.setdiff1d(text, values)
         roles[text] = harmonised_roles(elements.xyxy[text], roles[text], scale)
         # ... and the titles of a menu bar are menu items, however the classifier took each
+        # (on a dark bar some look like a radio's or a field's label to it)
         bar = text[menu_bar_rows(elements.xyxy[text], elements.text[text], scale)]
-        roles[bar[np.isin(roles[bar], ITEM_ROLES + ("button",))]] = "menuitem"
+        roles[bar] = "menuitem"
+        states = _with_checked(states, bar, np.zeros(len(bar), bool))
         # ... and items between the rules of a tab row are tabs, unless a frame closes round the
         # whole row: linked buttons, a path bar's (see `tabs`)
         tabs, linked, pressed, toggles = tabs_and_linked_rows(rgb, elements.xyxy[text], roles[text], scale)
@@ -412,6 +417,11 @@ class Semantics:
         states = _keeping(states, volume, ("disabled", "focused"))
         # ... and the short labels of a keypad, keys that share their borders, are buttons
         roles[keypad_keys(elements.kind, elements.xyxy, elements.text, roles[:n], scale)] = "button"
+        # a number with a "+" after it on its line, nothing between but a "-", is the value of a
+        # spin box drawn flat (see `compounds`; a keypad's keys are buttons by now)
+        flat = np.setdiff1d(flat_spin_values(elements, np.flatnonzero(
+            (elements.kind == "text") & np.isin(roles[:n], FLAT_SPIN_GUESSES))), values)
+        roles[flat] = "spinbox"
         # ... and plain text in two columns sharing rows is a table's cells (see `siblings`), so
         # are runs the classifier calls links but drawn in black or grey like the rest
         links = np.flatnonzero((elements.kind == "text") & (roles[:n] == "link"))
@@ -523,7 +533,8 @@ class Semantics:
             parent[rows] = row
         # a menu item's one-word read one thin glyph off a menu-bar word is that word ("Edlit")
         text = menu_items_read(everything.text, everything.role)
-        everything = assign_names(_indicators_unlabelled(everything.with_(parent=parent, text=text)), part_rows)
+        everything = assign_names(_indicators_unlabelled(everything.with_(parent=parent, text=text)), part_rows,
+                                  flat[roles[flat] == "spinbox"])
         # a tree's expander is named by the row it heads, and does what its triangle says
         everything = _expanders_named(everything, glyphs[expanders], heads[expanders], opened[expanders])
         # a zoom entry is named for what it sets, as its buttons are ("Zoom in"; `labels` rule 6),

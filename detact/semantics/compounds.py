@@ -43,6 +43,10 @@ is judged the same way, its box taken as the frame (`placeholder_compounds`).
 Empty regions taken for text boxes that share a side with another (`grid_cells`, `abutting`)
 are a grid's cells, a chart's or an empty table's, and no fields: a form spaces its fields apart.
 
+A number with a "+" after it on its line, nothing between but a "-", is the value of a spin box
+drawn flat (`flat_spin_values`: Materia's value, "-" and "+" on one plate with an underline,
+which the segmenter frames not at all and whose thin "-" it loses).
+
 A frame around two to four parts on one line with a rule between each two (`entry_end` finds
 each) is a row of linked buttons: GTK's stack switcher ("Page 1 | Page 2"), linked toggles,
 a web kit's segmented control (`linked_buttons`). When one of three or more segments has its
@@ -236,6 +240,40 @@ def numeric_text(text: str) -> bool:
     t = str(text).strip().replace(",", "").replace(" ", "")
     digits = sum(c.isdigit() for c in t)
     return digits > 0 and digits >= len(t) - 3
+
+
+#: A flat spin box's "+" stands at most this many value heights after its value (`flat_spin_values`).
+STEPPER_REACH = 6.0
+#: What the icon stage calls a spin box's "+" and "-" glyphs.
+PLUS_GLYPHS, MINUS_GLYPHS = ("add", "plus"), ("remove", "minus")
+
+
+def flat_spin_values(elements: Elements, rows: np.ndarray) -> np.ndarray:
+    """Those of the text ``rows`` of ``elements`` that are the value of a spin box drawn flat
+    (Materia: the value, "-" and "+" on one plate with an underline, no frame the segmenter sees,
+    its thin "-" often lost): a number (`numeric_text`, not a zoom level's "%") with a "+" after
+    it on its line (an icon named `PLUS_GLYPHS` or the text "+", centres within a third of the
+    value's height) within `STEPPER_REACH` heights, nothing between but a "-"."""
+    b = elements.xyxy.astype(np.float64)
+    cy = (b[:, 1] + b[:, 3]) / 2
+    kind, label = elements.kind, elements.label
+    text = np.array([str(t).strip() for t in elements.text], dtype=object)
+    plus = ((kind == "icon") & np.isin(label, PLUS_GLYPHS)) | ((kind == "text") & (text == "+"))
+    minus = ((kind == "icon") & np.isin(label, MINUS_GLYPHS)) | ((kind == "text") & np.isin(text, STEPPER_SIGNS))
+    found = []
+    for r in np.asarray(rows, np.int64).tolist():
+        if not numeric_text(text[r]) or text[r].endswith("%"):
+            continue
+        h = b[r, 3] - b[r, 1]
+        after = (b[:, 0] >= b[r, 2] - 1) & (np.abs(cy - cy[r]) <= h / 3)
+        near = np.flatnonzero(after & plus & (b[:, 0] - b[r, 2] <= STEPPER_REACH * h))
+        if not len(near):
+            continue
+        first = near[np.argmin(b[near, 0])]
+        between = np.flatnonzero(after & (b[:, 2] <= b[first, 0] + 1))
+        if all(minus[k] for k in between.tolist() if k != first):
+            found.append(r)
+    return np.array(found, np.int64)
 
 
 #: A combo box's frame is at most this many times as tall as its value's text (`dropdown_rows`).

@@ -777,7 +777,12 @@ def keypad_keys(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np
     # a list row's icon cell (`list_row_icons`) is no key: a sidebar's column of places beside
     # a toolbar's row of icons made a grid
     row_icon = (np.asarray(kind) == "icon") & (np.asarray(roles, dtype=object) == "listitem")
-    cand = np.flatnonzero(short & ~np.isin(roles, GLYPH_LINE_ROLES + ("menuitem", "tab")) & ~row_icon)
+    # a key's label the classifier took for a tab or a check box ("5", "-" on a dark theme's pad)
+    # still stands on the grid: it counts for the grid's lines, and the vote (those roles vote
+    # against buttons) says what the grid is; a menu item is none (a menu bar's "Help" over a
+    # pad's column), nor is a glyph called a check box, radio or tab
+    glyph = (np.asarray(kind) == "icon") & np.isin(roles, GLYPH_LINE_ROLES + ("tab",))
+    cand = np.flatnonzero(short & ~glyph & ~row_icon & (np.asarray(roles, dtype=object) != "menuitem"))
     if len(cand) < MIN_KEYS:
         return np.zeros(0, np.int64)
     b = np.asarray(xyxy, np.float64)[cand]

@@ -56,10 +56,10 @@ draws it) shows flat items of one width and, under the selected one, a bar in th
 colour, no accent: 2 to 6 px thick at scale 1 (a tab's or a frame's edge is one pixel) or a
 quarter of the label's height, across the item's icon and label, ending at most `SWITCHER_PAST`
 heights past the label (a header bar's edge runs on), no side rising from its ends (a combo
-box's or a key's frame has its bottom so). Such a bar under one label and bare labels level with it, centred at whole multiples of
-the bar's length from it (`SWITCHER_PITCH`), are the switcher's items: radio buttons to
-accessibility trees, the barred one checked. A notebook's tabs carry an accent bar (rule above),
-a link's underline is one pixel under its text alone.
+box's or a key's frame has its bottom so). Such a bar under one label and bare labels level
+with it, centred at whole multiples of the bar's length from it (`SWITCHER_PITCH`), are the
+switcher's items: radio buttons to accessibility trees, the barred one checked. A notebook's
+tabs carry an accent bar (rule above), a link's underline is one pixel under its text alone.
 
 Rule (`open_tab_rows`): three or more short labels on one row (item roles, buttons or field
 guesses; none ending in ":", a form's label; one button at most, the selected tab's plate: a
