@@ -172,8 +172,9 @@ def test_a_charts_grid_is_no_text_boxes_and_a_forms_fields_stay(parser):
 
 def test_a_flat_spin_boxs_value_before_its_plus(parser):
     """Materia's spin box drawn flat (a plate 3 grey levels off the window, a faint underline,
-    the value, a thin "-" and a "+": no frame for the segmenter): the number is a spin box named
-    by the form's label on its left, its value the number; the word after it stays a word."""
+    the value, a thin "-" and a "+": no frame for the segmenter): the number is a spin box, its
+    value the number (its name its own text: the label stays a label); the word after it stays a
+    word."""
     img = Image.new("RGB", (1280, 720), (250, 250, 250))
     d = ImageDraw.Draw(img)
     f = font(14)
@@ -187,4 +188,5 @@ def test_a_flat_spin_boxs_value_before_its_plus(parser):
     d.text((272, 106), "columns", fill=(90, 90, 90), font=f)
     els = parser.parse(np.asarray(img)).elements
     spins = [(str(t), str(n), str(v)) for t, n, v, r in zip(els.text, els.name, els.value, els.role) if r == "spinbox"]
-    assert spins == [("80", "Default size", "80")], spins
+    assert spins == [("80", "80", "80")], spins
+    assert "Default size:" in set(els.text.tolist()) and "columns" in set(els.text.tolist())

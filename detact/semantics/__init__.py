@@ -533,8 +533,13 @@ class Semantics:
             parent[rows] = row
         # a menu item's one-word read one thin glyph off a menu-bar word is that word ("Edlit")
         text = menu_items_read(everything.text, everything.role)
-        everything = assign_names(_indicators_unlabelled(everything.with_(parent=parent, text=text)), part_rows,
-                                  flat[roles[flat] == "spinbox"])
+        everything = assign_names(_indicators_unlabelled(everything.with_(parent=parent, text=text)), part_rows)
+        # a flat spin box's number is its value too (it keeps its own text as its name: a run
+        # read as a spin box is no field that takes a label, see `labels`)
+        value = everything.value.copy()
+        spun = flat[roles[flat] == "spinbox"]
+        value[spun] = everything.text[spun]
+        everything = everything.with_(value=value)
         # a tree's expander is named by the row it heads, and does what its triangle says
         everything = _expanders_named(everything, glyphs[expanders], heads[expanders], opened[expanders])
         # a zoom entry is named for what it sets, as its buttons are ("Zoom in"; `labels` rule 6),

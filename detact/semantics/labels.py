@@ -283,14 +283,11 @@ def _label_for_field(boxes, is_text, i, left: bool = True) -> int:
     return max(j_left, j_above)
 
 
-def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None,
-                 flat: np.ndarray | None = None) -> Elements:
+def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None) -> Elements:
     """``name`` and ``value`` for every element by the module's rules; checkboxes and radios
     also get their label inside their box and their click point on the box itself.
 
-    parts: for compound controls, row -> rows of the elements they are made of.
-    flat: rows of text runs known to be fields drawn flat (a flat spin box's value, found by
-    its "+"), named as a flat text box is."""
+    parts: for compound controls, row -> rows of the elements they are made of."""
     parts = parts or {}
     n = len(elements)
     role, text, label = elements.role, elements.text, elements.label
@@ -322,7 +319,7 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None,
     # as a combo box, spin box, check box or with a plain word beside it on its row is more
     # often a misread key or toolbar word (a calculator's "EE" must not be renamed after the
     # key beside it).
-    flat_field = is_text & ((role == "textbox") | np.isin(np.arange(n), [] if flat is None else flat)) & ~is_part
+    flat_field = is_text & (role == "textbox") & ~is_part
     # a text box's value, a button, link, tab or menu item labels no field (rule 4)
     no_field_label = flat_field | np.isin(role, NOT_LABELS)
     # the box or ring of a check or radio menu item (a glyph the semantics stage called a menu
