@@ -306,19 +306,28 @@ def _neutral_bar(rgb: np.ndarray, box: np.ndarray, scale: float = 1.0) -> tuple[
     wx0, wx1, wy1 = max(0, x0 - past - 2), min(W, x1 + past + 2), min(H, y1 + h + 4)
     if wy1 - y1 < 4 or x0 - side < wx0 or x1 + side > wx1:
         return None
+    # five columns under the label first, a bar crossing all five on one row: most labels have
+    # nothing so under them (a whole window's grey and chroma cost ~0.2 ms a label)
+    cols = to_gray(rgb[y1:wy1, np.linspace(x0, x1 - 1, 5).astype(np.int64)]).astype(np.int16)
+    if not (np.abs(cols - np.median(cols[:max(2, h // 3)], axis=0)) >= SWITCHER_CONTRAST).all(axis=1).any():
+        return None
     window = rgb[y1:wy1, wx0:wx1]
     grey = to_gray(window).astype(np.int16)
     # the strip the label stands on, just under it (the pane below may be of any grey)
     strip = np.median(grey[:max(2, h // 3), x0 - wx0:x1 - wx0])
-    bar = (np.abs(grey - strip) >= SWITCHER_CONTRAST) & (chroma(window) < ACCENT_CHROMA)
+    off = np.abs(grey - strip) >= SWITCHER_CONTRAST
     # (rows off the strip all across are the pane under the header, not a bar)
-    rows = np.flatnonzero((bar[:, x0 - wx0:x1 - wx0].mean(axis=1) >= 0.9) & (bar.mean(axis=1) < 0.98))
+    rows = np.flatnonzero((off[:, x0 - wx0:x1 - wx0].mean(axis=1) >= 0.9) & (off.mean(axis=1) < 0.98))
     # (a bar ends above the window's last row: an open menu under a menu bar's title runs on)
     thick = max(2, int(round(2 * scale)))
     if not thick <= len(rows) <= max(3 * thick, h // 4) or rows[-1] - rows[0] + 1 != len(rows) or rows[0] == 0 \
-            or rows[-1] >= len(bar) - 1:
+            or rows[-1] >= len(off) - 1:
         return None
-    band = bar[rows].all(axis=0)
+    # in no colour (an accent bar is a notebook's tab's), looked at on the bar's rows alone
+    bar = off[rows] & (chroma(window[rows]) < ACCENT_CHROMA)
+    if (bar[:, x0 - wx0:x1 - wx0].mean(axis=1) < 0.9).any():
+        return None
+    band = bar.all(axis=0)
     runs = [(s, e) for s, e in true_runs(band) if s <= x0 - wx0 - side and e >= x1 - wx0 + side]
     if len(runs) != 1:
         return None
