@@ -27,6 +27,16 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)
 
 
+def pasted_fixture(name: str, size: tuple[int, int], at: tuple[int, int] = (0, 0)) -> np.ndarray:
+    """(H, W, 3) uint8: the picture ``tests/fixtures/<name>`` (cut from a screenshot the apps
+    builder rendered under Xvfb) pasted at ``at`` on a screen of ``size`` (W, H), filled with
+    the picture's bottom-right pixel's colour."""
+    strip = Image.open(ROOT / "tests" / "fixtures" / name).convert("RGB")
+    screen = Image.new("RGB", size, strip.getpixel((strip.width - 1, strip.height - 1)))
+    screen.paste(strip, at)
+    return np.asarray(screen)
+
+
 def draw_screen(items, size=(800, 500), background=(255, 255, 255)) -> np.ndarray:
     """Draw a screenshot. ``items``: dicts with kind "text" (xy, text, fill, size) or "button"
     (box, fill, outline, text, text_fill) or "box" (box, outline) or "checkbox" (xy, side)."""

@@ -23,22 +23,17 @@ AT-SPI says of each widget there:
   notebook, two notebooks on one line: tabs (`semantics.tabs.open_tab_rows`)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
-from PIL import Image
 
-FIXTURES = Path(__file__).parent / "fixtures"
+from tests.conftest import pasted_fixture
+
 TABS = ["Editor", "Files", "Terminal", "Keybindings"]
 
 
 def parse(name: str):
     """The parse of a fixture pasted at the top left of a 1000x600 screen of its corner's colour."""
-    strip = Image.open(FIXTURES / name).convert("RGB")
-    screen = Image.new("RGB", (1000, 600), strip.getpixel((strip.width - 1, strip.height - 1)))
-    screen.paste(strip, (0, 0))
-    return parser().parse(np.asarray(screen)).elements
+    return parser().parse(pasted_fixture(name, (1000, 600))).elements
 
 
 _PARSER = []

@@ -4,21 +4,16 @@ the path bar's segments toggle buttons, the current folder's checked, and the no
 page tabs."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-FIXTURES = Path(__file__).parent / "fixtures"
+from tests.conftest import pasted_fixture
 
 
 def parse_strip(name: str):
     from detact.parser import Parser
-    strip = Image.open(FIXTURES / name).convert("RGB")
-    screen = Image.new("RGB", (1000, 560), strip.getpixel((strip.width - 1, strip.height - 1)))
-    screen.paste(strip, (0, 0))
-    return Parser().parse(np.asarray(screen)).elements
+    return Parser().parse(pasted_fixture(name, (1000, 560))).elements
 
 
 @pytest.mark.parametrize("name, labels, role, checked", [

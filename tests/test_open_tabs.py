@@ -6,16 +6,13 @@ bar whose open menu makes no such row; and the labels on an underlined tab's row
 menu bar and on thunar's preferences."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
 from detact.semantics.tabs import open_tab_rows
-from tests.conftest import font
+from tests.conftest import font, pasted_fixture
 
-FIXTURES = Path(__file__).parent / "fixtures"
 
 WINDOW, PAGE, EDGE, INK, DIM = (245, 246, 247), (255, 255, 255), (207, 214, 230), (75, 81, 92), (160, 164, 170)
 
@@ -123,9 +120,6 @@ def test_thunars_preference_tabs_under_an_underline_are_tabs(parser):
     """thunar's preferences in HighContrast at scale 2 (rendered under Xvfb by the apps builder,
     cut to the dialog's top, pasted on a 2048 px screen): "Display" is underlined, and the
     classifier takes two of the other four labels for menu items; all five are tabs."""
-    strip = Image.open(FIXTURES / "thunar-prefs-tabs-highcontrast-2x.png").convert("RGB")
-    screen = Image.new("RGB", (2048, 1536), strip.getpixel((strip.width - 1, strip.height - 1)))
-    screen.paste(strip, (0, 0))
-    els = parser.parse(np.asarray(screen)).elements
+    els = parser.parse(pasted_fixture("thunar-prefs-tabs-highcontrast-2x.png", (2048, 1536))).elements
     roles = {str(t): str(r) for t, r in zip(els.text, els.role)}
     assert [roles.get(w) for w in ("Display", "Side Pane", "Behavior", "Advanced", "Shortcuts")] == ["tab"] * 5, roles

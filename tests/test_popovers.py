@@ -5,16 +5,13 @@ Window" a push button, "Show Hidden Files" a check box and "Sort by Name" a radi
 GtkMenu's items would be menu items. The plate's notch points at the pressed menu button."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
-from PIL import Image
 
 from detact.elements import Elements
 from detact.semantics.popovers import popover_items
+from tests.conftest import pasted_fixture
 
-FIXTURES = Path(__file__).parent / "fixtures"
 BUTTONS = ["New Window", "Preferences", "Keyboard Shortcuts", "About Pop"]
 #: name -> (role, checked) of the items drawn with a glyph on their right
 GLYPHS = {"Show Hidden Files": ("checkbox", True), "Dark Style": ("checkbox", False),
@@ -22,10 +19,7 @@ GLYPHS = {"Show Hidden Files": ("checkbox", True), "Dark Style": ("checkbox", Fa
 
 
 def screen(name: str) -> np.ndarray:
-    strip = Image.open(FIXTURES / name).convert("RGB")
-    screen = Image.new("RGB", (1000, 560), strip.getpixel((strip.width - 1, strip.height - 1)))
-    screen.paste(strip, (0, 0))
-    return np.asarray(screen)
+    return pasted_fixture(name, (1000, 560))
 
 
 @pytest.fixture(scope="module", params=["gtk3-popover.png", "gtk3-popover-dark.png"])

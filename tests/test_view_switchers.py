@@ -5,16 +5,13 @@ on drawn header bars, table-driven, and the full parser on one and on gnome-syst
 are menu items whatever the classifier took them for."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
 from detact.semantics.tabs import underlined_switchers
-from tests.conftest import font
+from tests.conftest import font, pasted_fixture
 
-FIXTURES = Path(__file__).parent / "fixtures"
 DARK, LIGHT, PANE, ACCENT = (66, 66, 66), (236, 236, 236), (248, 248, 248), (53, 132, 228)
 WORDS = ("Processes", "Resources", "File Systems")
 
@@ -137,19 +134,10 @@ def test_the_parser_reads_a_header_bars_switcher_as_radios(parser):
     assert [w for w in WORDS if "checked" in radios[w]] == ["Resources"], radios
 
 
-def _pasted(name: str, size: tuple[int, int], at: tuple[int, int] = (0, 0)) -> np.ndarray:
-    """The fixture ``name`` (cut from a screenshot the apps builder rendered under Xvfb) pasted
-    at ``at`` on a screen of ``size``, filled with its bottom-right pixel's colour."""
-    strip = Image.open(FIXTURES / name).convert("RGB")
-    screen = Image.new("RGB", size, strip.getpixel((strip.width - 1, strip.height - 1)))
-    screen.paste(strip, at)
-    return np.asarray(screen)
-
-
 def test_gnome_system_monitors_switcher_is_radios(parser):
     """gnome-system-monitor's header bar in Materia-dark at scale 2: "Processes", "Resources" and
     "File Systems" are radios (GTK's stack switcher), "Processes" checked."""
-    els = parser.parse(_pasted("system-monitor-switcher-materia-dark-2x.png", (2560, 1600), (700, 0))).elements
+    els = parser.parse(pasted_fixture("system-monitor-switcher-materia-dark-2x.png", (2560, 1600), (700, 0))).elements
     radios = {str(n): tuple(s) for n, r, s in zip(els.name, els.role, els.states) if r == "radio"}
     assert set(radios) == set(WORDS), radios
     assert [w for w in WORDS if "checked" in radios[w]] == ["Processes"], radios
@@ -159,7 +147,7 @@ def test_a_dark_menu_bars_titles_are_menu_items(parser):
     """gucharmap's menu bar in Materia at scale 2 (dark bar, light window): the classifier takes
     some titles for radios; every title is a menu item, none checked, and the toolbar under it
     is no switcher."""
-    els = parser.parse(_pasted("gucharmap-menubar-materia-2x.png", (2560, 1440))).elements
+    els = parser.parse(pasted_fixture("gucharmap-menubar-materia-2x.png", (2560, 1440))).elements
     titles = {str(t): (str(r), tuple(s)) for t, r, s, b in zip(els.text, els.role, els.states, els.xyxy)
               if b[3] < 60 and str(t)}
     assert titles == {w: ("menuitem", ()) for w in ("File", "View", "Search", "Go", "Help")}, titles

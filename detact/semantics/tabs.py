@@ -223,9 +223,9 @@ def underlined_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles:
         if (chroma(rgb[y1:wy1, (x0 + x1) // 2]) >= ACCENT_CHROMA).sum() < 2:
             continue
         accent = chroma(rgb[y1:wy1, wx0:wx1]) >= ACCENT_CHROMA
-        rows = np.flatnonzero(accent[:, x0 - wx0:x1 - wx0].mean(axis=1) >= 0.9)
         # a bar apart from the label: not the bottom of a selected row's plate the label sits on
-        if not 2 <= len(rows) <= max(6, h // 4) or rows[-1] - rows[0] + 1 != len(rows) or rows[0] == 0:
+        rows = bar_rows(accent, x0 - wx0, x1 - wx0, 2, max(6, h // 4))
+        if rows is None:
             continue
         mid = chroma(rgb[(y0 + y1) // 2, max(0, x0 - side):x0])
         if len(mid) and (mid >= ACCENT_CHROMA).mean() > 0.5:
@@ -234,6 +234,21 @@ def underlined_tabs(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles:
         if band[x0 - side - wx0:x0 - wx0].all() and band[x1 - wx0:x1 + side - wx0].all():
             found.append(r)
     return np.array(found, np.int64)
+
+
+def bar_rows(mask: np.ndarray, x0: int, x1: int, fewest: int, most: int, ignored: np.ndarray | None = None
+             ) -> np.ndarray | None:
+    """The rows of a bar in the (R, W) bool ``mask`` of a window under a label spanning columns
+    ``x0:x1``: the rows (not ``ignored``, (R,) bool) set in at least 90 % of those columns, one
+    run of ``fewest`` to ``most`` rows, apart from the label (not the window's first row); else
+    None. `underlined_tabs` looks for an accent colour, `underlined_switchers` for a grey."""
+    full = mask[:, x0:x1].mean(axis=1) >= 0.9
+    if ignored is not None:
+        full &= ~ignored
+    rows = np.flatnonzero(full)
+    if not fewest <= len(rows) <= most or rows[-1] - rows[0] + 1 != len(rows) or rows[0] == 0:
+        return None
+    return rows
 
 
 #: A view switcher's bar (`underlined_switchers`) differs from the strip under its label by at
@@ -316,12 +331,11 @@ def _neutral_bar(rgb: np.ndarray, box: np.ndarray, scale: float = 1.0) -> tuple[
     # the strip the label stands on, just under it (the pane below may be of any grey)
     strip = np.median(grey[:max(2, h // 3), x0 - wx0:x1 - wx0])
     off = np.abs(grey - strip) >= SWITCHER_CONTRAST
-    # (rows off the strip all across are the pane under the header, not a bar)
-    rows = np.flatnonzero((off[:, x0 - wx0:x1 - wx0].mean(axis=1) >= 0.9) & (off.mean(axis=1) < 0.98))
-    # (a bar ends above the window's last row: an open menu under a menu bar's title runs on)
+    # (rows off the strip all across are the pane under the header, not a bar; a bar ends above
+    # the window's last row: an open menu under a menu bar's title runs on)
     thick = max(2, int(round(2 * scale)))
-    if not thick <= len(rows) <= max(3 * thick, h // 4) or rows[-1] - rows[0] + 1 != len(rows) or rows[0] == 0 \
-            or rows[-1] >= len(off) - 1:
+    rows = bar_rows(off, x0 - wx0, x1 - wx0, thick, max(3 * thick, h // 4), off.mean(axis=1) >= 0.98)
+    if rows is None or rows[-1] >= len(off) - 1:
         return None
     # in no colour (an accent bar is a notebook's tab's), looked at on the bar's rows alone
     bar = off[rows] & (chroma(window[rows]) < ACCENT_CHROMA)
