@@ -190,3 +190,28 @@ def test_a_flat_spin_boxs_value_before_its_plus(parser):
     spins = [(str(t), str(n), str(v)) for t, n, v, r in zip(els.text, els.name, els.value, els.role) if r == "spinbox"]
     assert spins == [("80", "80", "80")], spins
     assert "Default size:" in set(els.text.tolist()) and "columns" in set(els.text.tolist())
+
+
+def test_a_flat_spin_boxs_plate_is_the_spin_box(parser):
+    """Materia-dark's flat spin box in a form row (yad's): a plate 9 grey levels off the window
+    running the row's width, an underline, the value, a dim "-" and a "+" at its right end, its
+    label on the window to the left. The plate is the spin box, named by the label, its value
+    the number, which stays text inside it."""
+    img = Image.new("RGB", (1024, 600), (18, 18, 18))
+    d = ImageDraw.Draw(img)
+    f = font(14)
+    d.text((2, 363), "Line height", fill=(208, 208, 208), font=f)
+    d.rectangle((87, 355, 1020, 389), fill=(27, 27, 27))
+    d.line((87, 390, 1020, 390), fill=(86, 86, 86))
+    d.text((940, 363), "1", fill=(208, 208, 208), font=f)
+    d.line((968, 372, 980, 372), fill=(86, 86, 86), width=2)
+    d.line((998, 372, 1010, 372), fill=(208, 208, 208), width=2)
+    d.line((1004, 366, 1004, 378), fill=(208, 208, 208), width=2)
+    els = parser.parse(np.asarray(img)).elements
+    spins = np.flatnonzero(els.role == "spinbox")
+    assert [(str(els.name[i]), str(els.value[i])) for i in spins] == [("Line height", "1")], \
+        [(els.kind[i], els.role[i], els.text[i], els.xyxy[i].tolist()) for i in range(len(els))]
+    x0, y0, x1, y1 = els.xyxy[spins[0]].tolist()
+    assert x0 >= 80 and x1 >= 1010 and y0 <= 360 and y1 >= 385
+    number = [i for i in range(len(els)) if str(els.text[i]) == "1"]
+    assert [(els.role[i], els.parent[i]) for i in number] == [("text", els.id[spins[0]])]

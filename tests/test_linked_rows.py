@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from tests.conftest import pasted_fixture
+from tests.conftest import font, pasted_fixture
 
 
 def parse_strip(name: str):
@@ -112,3 +112,29 @@ def test_accent_segment_needs_one_accent_plate_among_plain_ones():
     both = segmented(["Front", "Back", "Both"], 1, (56, 60, 74), (64, 69, 82), (82, 148, 226), (211, 218, 227),
                      (43, 46, 57))
     assert accent_segment(both, frame, labels) == 1
+
+
+def test_a_linked_pair_of_icon_toggles_is_radios_named_by_their_icons(parser):
+    """gitg's diff view toggles (Adwaita, colours and places as gitg draws them): two icons in one
+    frame, the pressed one's plate shaded grey, a 1 px divider right at the left icon's end (no
+    room to see it as a rule). They are radios, the shaded one checked, each named by what its
+    icon shows, taking no label beside it."""
+    from tests.test_icons import ADWAITA, paste_svg
+    edge, window = (205, 199, 194), (246, 245, 244)
+    for pressed in (0, 1):
+        img = Image.new("RGB", (700, 300), window)
+        d = ImageDraw.Draw(img)
+        d.rectangle((71, 123, 138, 157), fill=(241, 240, 238), outline=edge)
+        shaded = (72, 124, 103, 156) if pressed == 0 else (105, 124, 137, 156)
+        d.rectangle(shaded, fill=(214, 209, 205))
+        d.line((104, 124, 104, 156), fill=edge)
+        for x, name in ((89, "actions/document-edit-symbolic.svg"), (113, "actions/view-grid-symbolic.svg")):
+            paste_svg(img, (ADWAITA / name).read_text(), 16, (x, 132), (46, 52, 54))
+        d.text((160, 131), "Changes", fill=(46, 52, 54), font=font(14))
+        els = parser.parse(np.asarray(img)).elements
+        inside = [i for i in range(len(els)) if els.xyxy[i, 0] >= 70 and els.xyxy[i, 2] <= 140
+                  and els.xyxy[i, 1] >= 120 and els.xyxy[i, 3] <= 160 and els.kind[i] != "region"]
+        got = [(str(els.role[i]), "checked" in els.states[i]) for i in inside]
+        assert got == [("radio", pressed == 0), ("radio", pressed == 1)], \
+            [(els.kind[i], els.role[i], els.label[i], els.xyxy[i].tolist()) for i in range(len(els))]
+        assert all(els.name[i] and els.name[i] != "Changes" for i in inside), [els.name[i] for i in inside]

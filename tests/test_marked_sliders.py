@@ -8,7 +8,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from detact.elements import Elements
-from detact.semantics.sliders import marked_sliders, marks_over, track_regions
+from detact.semantics.sliders import boxes_round_sliders, marked_sliders, marks_over, track_regions
 from tests.conftest import font
 
 GREY, INK, ACCENT, TRACK = (246, 245, 244), (46, 52, 54), (53, 132, 228), (205, 199, 194)
@@ -168,3 +168,83 @@ def test_marks_over_a_track_make_a_slider_without_a_layout_group(case, kwargs, f
         # marks already taken (a layout group's slider) or a slider found there are left alone
         assert len(marks_over(rgb, els, taken=np.array([1, 2, 3, 4, 5]))[0]) == 0
         assert len(marks_over(rgb, els, found=boxes)[0]) == 0
+
+
+WHITE, WINDOW = (255, 255, 255), (240, 240, 240)
+
+
+def _dialog_row(read=("1 s", "2 s", "5 s", "10 s"), behind=("12", "34", "56"), track=(40, 330), edge=360, at=1 / 3,
+                marks=("0.5 s", "1 s", "2 s", "5 s", "10 s")):
+    """A slider (its knob ``at`` that share of its ``track``, ``marks`` under it) on a white
+    dialog whose right ``edge`` shows the window behind it, grey, with short numbers on the
+    marks' line (``behind``); only the marks in ``read`` were read; the label "Delay:" over the
+    track's left end."""
+    img = Image.new("RGB", (900, 120), WINDOW)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, edge, 119), fill=WHITE)
+    d.line((edge, 0, edge, 119), fill=(200, 200, 200))
+    x0, x1 = track
+    y0, f = 30, font(12)
+    d.rounded_rectangle((x0, y0 + 8, x1, y0 + 11), radius=2, fill=TRACK)
+    kx = x0 + int(at * (x1 - x0))
+    d.rounded_rectangle((x0, y0 + 8, kx, y0 + 11), radius=2, fill=ACCENT)
+    d.ellipse((kx - 10, y0, kx + 10, y0 + 20), fill="white", outline=(154, 148, 142))
+    d.text((x0, 6), "Delay:", fill=INK, font=f)
+    boxes, texts = [[x0, 6, x0 + 40, 20]], ["Delay:"]
+    for k, text in enumerate(marks):
+        x = x0 + round(k * (x1 - x0) / (len(marks) - 1))
+        d.line((x, y0 + 14, x, y0 + 20), fill=(154, 148, 142))
+        w = int(d.textlength(text, font=f))
+        d.text((x - w // 2, y0 + 26), text, fill=(146, 149, 149), font=f)
+        if text in read:
+            boxes.append([x - w // 2, y0 + 26, x - w // 2 + w, y0 + 40])
+            texts.append(text)
+    for k, text in enumerate(behind):
+        x = 420 + 100 * k
+        d.text((x, y0 + 26), text, fill=INK, font=f)
+        boxes.append([x, y0 + 26, x + int(d.textlength(text, font=f)), y0 + 40])
+        texts.append(text)
+    els = Elements(np.array(boxes, np.int32), ["text"] * len(boxes), text=texts)
+    return np.asarray(img), els
+
+
+@pytest.mark.parametrize("case, kwargs", [
+    # the band over the marks' line runs on past the dialog's edge, most of it the window's grey
+    ("marks running on into numbers behind the dialog", {}),
+    # the marks read stand at the track's right end: it runs on past where it is looked for first
+    ("a track running far past the marks read", {"read": ("80", "90", "100"), "behind": (), "track": (250, 700),
+                                                "edge": 899, "at": 0.9, "marks": tuple(str(10 * k) for k in range(11))}),
+])
+def test_marks_over_a_track_find_all_of_it(case, kwargs):
+    rgb, els = _dialog_row(**kwargs)
+    boxes, parts = marks_over(rgb, els)
+    assert len(boxes) == 1, case
+    x0, x1 = kwargs.get("track", (40, 330))
+    assert abs(boxes[0, 0] - x0) <= 3 and abs(boxes[0, 2] - x1) <= 3, (case, boxes.tolist())
+    # the marks are the slider's texts under the track, not the numbers behind the dialog
+    assert sorted(str(t) for t in els.text[parts[0]]) == sorted(kwargs.get("read", ("1 s", "2 s", "5 s", "10 s")))
+
+
+@pytest.mark.parametrize("case, box, found", [
+    ("the segmenter's region round the track and its marks", [48, 28, 434, 66], True),
+    ("the track's own region", [60, 30, 420, 52], False),
+    ("a region reaching well past the marks (a pane)", [10, 0, 590, 110], False),
+    ("a region round the track alone, no mark in it", [40, 28, 422, 52], False),
+])
+def test_boxes_round_sliders(case, box, found):
+    track = np.array([[60, 30, 420, 52]])
+    marks = [np.array([[50, 56, 72, 70], [140, 56, 155, 70], [400, 56, 432, 70]])]
+    assert boxes_round_sliders(np.array([box]), track, marks).tolist() == [found], case
+
+
+def test_a_parsed_slider_whose_knob_stands_over_its_labels_bottom_is_named_by_it():
+    from detact.parser import Parser
+    img = Image.new("RGB", (900, 300), GREY)
+    d = ImageDraw.Draw(img)
+    d.text((60, 47), "Plot time limit:", fill=INK, font=font(14))
+    # the knob's top (y 66) stands over the label's bottom (about y 71)
+    draw_slider(d, 62, 66, 560, ("1 s", "5 s", "10 s", "20 s", "60 s", "180 s", "600 s"), at=0.1)
+    els = Parser().parse(np.asarray(img)).elements
+    sliders = np.flatnonzero(els.role == "slider")
+    assert els.name[sliders].tolist() == ["Plot time limit"], \
+        [(els.kind[i], els.role[i], els.text[i], els.xyxy[i].tolist()) for i in range(len(els))]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from detact.semantics.disclosure import disclosures, without_unfounded_expanded
+from detact.semantics.disclosure import disclosures, lone_expanders, without_unfounded_expanded
 
 # a tree: expander glyphs 10 px wide at x 20, labels from x 36, rows 24 px apart
 CASES = [  # id, elements (kind, box, label), scale, want (glyph, label, open, button)
@@ -33,6 +33,11 @@ CASES = [  # id, elements (kind, box, label), scale, want (glyph, label, open, b
     ("another icon function",
      [("icon", (20, 10, 30, 20), "play"), ("text", (36, 6, 120, 24), "")],
      1.0, []),
+    # a 2048 px capture of a scale-2 screen the text sizes did not tell: the glyph is 24 px
+    # tall, its label 33
+    ("a scale-2 triangle on a screen taken at scale 1",
+     [("icon", (213, 420, 226, 444), "caret right"), ("text", (236, 417, 324, 450), "")],
+     1.0, [(0, 1, False, True)]),
 ]
 
 
@@ -44,6 +49,59 @@ def test_disclosures(elements, scale, want):
     glyphs, heads, opened, buttons = disclosures(kind, xyxy, labels, scale)
     got = list(zip(glyphs.tolist(), heads.tolist(), opened.tolist(), buttons.tolist()))
     assert got == want
+
+
+LONE = [  # id, elements (kind, box), glyphs, heads, want
+    ("an expander over a form, its check box under the triangle",
+     [("icon", (20, 10, 30, 20)), ("text", (36, 6, 160, 24)), ("icon", (20, 40, 34, 54)), ("text", (44, 38, 200, 56))],
+     [0], [1], [True]),
+    ("an open tree row, its children a step in under it",
+     [("icon", (20, 10, 30, 20)), ("text", (36, 6, 120, 24)), ("text", (60, 30, 100, 48)), ("text", (60, 54, 130, 72))],
+     [0], [1], [False]),
+    ("a tree's rows: a sibling starts level with the label",
+     [("icon", (20, 10, 30, 20)), ("text", (36, 6, 120, 24)), ("text", (36, 54, 100, 72))],
+     [0], [1], [False]),
+    ("a tree's rows: another triangle in the glyph's column",
+     [("icon", (20, 10, 30, 20)), ("text", (36, 6, 120, 24)), ("icon", (20, 34, 30, 44)), ("text", (36, 30, 100, 48))],
+     [0, 2], [1, 3], [False, False]),
+    ("an open tree row whose one child opens too, a step in under it",
+     [("icon", (20, 10, 30, 20)), ("text", (36, 6, 120, 24)), ("icon", (38, 34, 48, 44)), ("text", (54, 30, 110, 48)),
+      ("text", (72, 54, 150, 72))],
+     [0, 2], [1, 3], [False, False]),
+    ("expanders side by side on one row (qalculate's)",
+     [("icon", (20, 10, 30, 20)), ("text", (36, 6, 100, 24)), ("icon", (130, 10, 140, 20)), ("text", (146, 6, 210, 24))],
+     [0, 2], [1, 3], [True, True]),
+]
+
+
+@pytest.mark.parametrize("elements,glyphs,heads,want", [c[1:] for c in LONE], ids=[c[0] for c in LONE])
+def test_lone_expanders(elements, glyphs, heads, want):
+    kind = np.array([k for k, _ in elements], dtype=object)
+    xyxy = np.array([b for _, b in elements], np.float32)
+    assert lone_expanders(kind, xyxy, np.array(glyphs), np.array(heads)).tolist() == want
+
+
+def test_a_drawn_expander_alone_is_a_toggle_button_round_its_triangle(parser):
+    """A GtkExpander ("Advanced options" under an open triangle) over a check box and a field:
+    accessibility trees call it a toggle button, the triangle its own, expanded."""
+    from PIL import Image, ImageDraw
+
+    from conftest import font
+    img = Image.new("RGB", (700, 400), (246, 245, 244))
+    d = ImageDraw.Draw(img)
+    d.polygon([(30, 46), (40, 46), (35, 52)], fill=(60, 60, 60))
+    d.text((48, 40), "Advanced options", fill=(30, 30, 30), font=font(15))
+    d.rectangle((30, 80, 44, 94), fill="white", outline=(140, 140, 140))
+    d.text((54, 78), "Keep a backup copy", fill=(30, 30, 30), font=font(15))
+    els = parser.parse(np.asarray(img)).elements
+    heads = [i for i in range(len(els)) if str(els.text[i]) == "Advanced options"]
+    assert len(heads) == 1, [(els.kind[i], els.role[i], els.text[i]) for i in range(len(els))]
+    head = heads[0]
+    assert els.role[head] == "button" and {"expanded", "checked"} <= set(els.states[head]), \
+        (els.role[head], els.states[head])
+    assert els.xyxy[head, 0] <= 31, els.xyxy[head].tolist()
+    glyphs = [i for i in range(len(els)) if els.parent[i] == els.id[head]]
+    assert [els.role[i] for i in glyphs] == ["icon"], [(els.role[i], els.label[i]) for i in glyphs]
 
 
 def test_expanded_stays_only_where_a_popup_may_be_open():

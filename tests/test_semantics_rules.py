@@ -283,7 +283,7 @@ def test_linked_buttons(n, pressed, rules, role, expected):
     found = linked_buttons(rgb, els, frame, [np.arange(n)], np.array([role], object))
     assert (len(found) == 1, found[0][2] if found else -1) == expected
     if found:
-        assert found[0][1].tolist() == list(range(n))
+        assert [seg.tolist() for seg in found[0][1]] == [[i] for i in range(n)]
 
 
 def _framed_labels(shades: list[int], gap: int = 3, dy: int = 0, linked: bool = True) -> tuple[np.ndarray, Elements]:
@@ -381,6 +381,17 @@ def test_checkbox_takes_the_label_to_its_right_and_grows_over_it():
     assert box.name == "Remember me" and box.bbox == (20, 19, 200, 37)
     assert box.center == (28, 28)                    # the click stays on the box itself
     assert out[1].parent == box.id and out[2].parent == -1
+
+
+def test_a_check_box_takes_its_label_before_a_field_right_of_it_could():
+    # qalculate's preferences: a combo box far right, its top above the check box's row, would
+    # take the check box's label for its row's title (rule 5) if it came first in reading order
+    els = layout(([435, 251, 453, 269], "icon", "", "checkbox"),
+                 ([454, 249, 616, 272], "text", "Use keyboard keys for RPN", "text"),
+                 ([775, 232, 1013, 268], "region", "", "combobox"))
+    out = assign_names(els)
+    assert out[0].name == "Use keyboard keys for RPN" and out[1].parent == out[0].id
+    assert out[2].name != "Use keyboard keys for RPN"
 
 
 def test_the_box_of_a_check_menu_item_takes_the_items_text():
@@ -624,6 +635,15 @@ def menu_bar(n: int, y: int = 5, h: int = 20) -> list[list[int]]:
     (menu_column(5), ["menuitem", "listitem", "menuitem", "text", "menuitem"], ["menuitem"] * 5),
     # a menu bar with two titles read as text
     (menu_bar(5), ["menuitem", "text", "menuitem", "menuitem", "text"], ["menuitem"] * 5),
+    # ... and its first title read as a button (qps's "Command"); a button on its row far
+    # past its end stays one
+    (menu_bar(4), ["button", "menuitem", "menuitem", "menuitem"], ["menuitem"] * 4),
+    (menu_bar(4) + [[600, 5, 660, 25]], ["button", "menuitem", "menuitem", "menuitem", "button"],
+     ["menuitem"] * 4 + ["button"]),
+    # ... but buttons beside a menu's column are no part of it
+    (menu_column(3) + [[130, 100, 190, 118]], ["menuitem"] * 3 + ["button"], ["menuitem"] * 3 + ["button"]),
+    # ... nor do buttons join a row that menu items do not win
+    (menu_bar(4), ["button", "tab", "menuitem", "tab"], ["button", "tab", "tab", "tab"]),
     # half the line is enough; ties go by name
     (menu_bar(4), ["tab", "text", "tab", "link"], ["tab"] * 4),
     (menu_bar(4), ["tab", "link", "tab", "link"], ["link"] * 4),

@@ -152,3 +152,56 @@ def test_a_dark_menu_bars_titles_are_menu_items(parser):
               if b[3] < 60 and str(t)}
     assert titles == {w: ("menuitem", ()) for w in ("File", "View", "Search", "Go", "Help")}, titles
     assert "radio" not in set(els.role.tolist())
+
+
+def _icon_switcher(selected: int = 0, search_at: int = 38, bar: bool = True):
+    """gitg's header bar (dark, 46 px): a search icon ``search_at`` px left of the first item's
+    centre, then two icon-only items 32 px wide, a 2 px bar under item ``selected`` (none when
+    not ``bar``), then a menu icon 38 px on. Returns the image and the icons' boxes (search,
+    items, menu)."""
+    img = Image.new("RGB", (1000, 120), PANE)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, 999, 45), fill=(66, 66, 66))
+    x0 = 500
+    centres = [x0 + 16 - search_at, x0 + 16, x0 + 48, x0 + 48 + 38]
+    boxes = []
+    for cx in centres:
+        d.rectangle((cx - 7, 15, cx + 7, 29), outline=(231, 231, 231), width=2)
+        boxes.append([cx - 7, 15, cx + 8, 30])
+    if bar:
+        d.rectangle((x0 + 32 * selected, 36, x0 + 32 * selected + 31, 37), fill=(231, 231, 231))
+    return np.asarray(img), np.array(boxes, np.int64)
+
+
+@pytest.mark.parametrize("case, kwargs, items, checked", [
+    ("the first selected, a search button 38 px before it", {}, [1, 2], [1]),
+    ("the second selected", {"selected": 1}, [1, 2], [2]),
+    # at the pitch, the search button is one more item
+    ("a search button at the pitch", {"search_at": 32}, [0, 1, 2], [1]),
+    ("no bar: no switcher", {"bar": False}, [], []),
+])
+def test_icon_only_switchers(case, kwargs, items, checked):
+    rgb, boxes = _icon_switcher(**kwargs)
+    labels = np.array(["find", "list view", "save", "more options"], object)
+    found, barred = underlined_switchers(rgb, boxes, labels, np.array(["button"] * 4, object), icons=True)
+    assert (found.tolist(), barred.tolist()) == (items, checked), case
+
+
+def test_gitgs_icon_only_switcher_is_radios_named_by_their_icons(parser):
+    """gitg's header bar (Adwaita-dark, a 2 px light bar under the selected view): its two
+    icon-only items are radios, named by what their icons show, the barred one checked; the
+    search button before them and the menu button after them stay buttons."""
+    from tests.test_icons import ADWAITA, paste_svg
+    img = Image.new("RGB", (1280, 400), (246, 245, 244))
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, 1279, 45), fill=(66, 66, 66))
+    icons = ["actions/edit-find-symbolic.svg", "actions/view-list-symbolic.svg",
+             "actions/document-save-symbolic.svg", "actions/open-menu-symbolic.svg"]
+    for cx, name in zip((1029, 1067, 1099, 1137), icons):
+        paste_svg(img, (ADWAITA / name).read_text(), 16, (cx - 8, 14), (231, 231, 231))
+    d.rectangle((1051, 36, 1082, 37), fill=(231, 231, 231))
+    els = parser.parse(np.asarray(img)).elements
+    top = [i for i in range(len(els)) if els.kind[i] == "icon" and els.xyxy[i, 3] <= 40]
+    got = [(str(els.role[i]), "checked" in els.states[i], bool(els.name[i])) for i in top]
+    assert got == [("button", False, True), ("radio", True, True), ("radio", False, True), ("button", False, True)], \
+        [(els.role[i], els.label[i], els.name[i], els.xyxy[i].tolist()) for i in top]

@@ -29,13 +29,13 @@ from ..icons.swatches import SWATCH_ICON
 from ..scale import pixel_scale
 from ..text.lexicon import menu_items_read
 from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
-                        fields_around_icons, flat_spin_values, form_labelled, framed_regions, grid_cells,
+                        fields_around_icons, flat_spin_plates, flat_spin_values, form_labelled, framed_regions, grid_cells,
                         has_dropdown_arrow, icon_led, labelled_plates, linked_buttons, linked_frames,
                         neutral_inside, numeric_text,
                         placeholder_compounds, placeholder_fields, plate_combos, plate_frames, spin_buttons,
                         stepper_fields, stepper_rows, text_plates, value_apart, value_texts,
                         zoom_entries)
-from .disclosure import disclosures, without_unfounded_expanded
+from .disclosure import disclosures, lone_expanders, without_unfounded_expanded
 from .features import control_inputs
 from .labels import FIELDS, assign_names, linked_page_counts, page_fields
 from .popovers import popover_items
@@ -45,7 +45,8 @@ from .pressed import pressed_buttons, pressed_labels
 from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, box_state,
                     control_glyphs, dots_in_rings, glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier,
                     one_glyph_reads, ring_glyphs, ring_state, search_fields, shows_other_glyph, with_states)
-from .sliders import marked_sliders, marks_over, marks_under, slider_tracks, track_regions, volume_buttons
+from .sliders import (boxes_round_sliders, marked_sliders, marks_over, marks_under, slider_tracks, track_regions,
+                      volume_buttons)
 from .switches import pill_state
 from .siblings import (GLYPH_LINE_ROLES, checkable_cells, harmonised_glyphs, harmonised_roles,
                        icon_list_rows, icon_view_items, keypad_keys, list_row_icons, menu_bar_rows, menu_columns,
@@ -406,6 +407,14 @@ class Semantics:
         roles[np.concatenate([bar_icons, bar_labels[bar_labels >= 0]])] = "button"
         # ... and so is a surely named action icon without a label (see `roles`)
         roles[action_icons(elements, roles, ENCODER_SURE)] = "button"
+        # ... unless it is an item of an icon-only view switcher (gitg's), a radio, the barred one
+        # checked (see `tabs`)
+        icons = np.flatnonzero(elements.kind == "icon")
+        switcher, barred = underlined_switchers(rgb, elements.xyxy[icons], elements.label[icons], roles[icons],
+                                                drawn_scale, icons=True)
+        icon_radios = icons[switcher]
+        roles[icon_radios] = "radio"
+        states = _with_checked(states, icon_radios, np.isin(switcher, barred))
         # ... and so is a colour swatch on its plate, never ticked (see `icons.swatches`)
         swatches = np.flatnonzero(elements.icon == SWATCH_ICON)
         roles[swatches] = "button"
@@ -422,6 +431,12 @@ class Semantics:
         flat = np.setdiff1d(flat_spin_values(elements, np.flatnonzero(
             (elements.kind == "text") & np.isin(roles[:n], FLAT_SPIN_GUESSES))), values)
         roles[flat] = "spinbox"
+        # ... and a candidate holding one and its steppers alone (the plate the segmenter found
+        # round them) is that spin box, the number its value (see `compounds`)
+        plates, plated_values = flat_spin_plates(elements, parts, flat) if len(compounds) else (np.zeros(0, int),) * 2
+        roles[n + plates] = "spinbox"
+        roles[plated_values] = "text"
+        states = _keeping(states, n + plates, ("disabled", "focused"))
         # ... and plain text in two columns sharing rows is a table's cells (see `siblings`), so
         # are runs the classifier calls links but drawn in black or grey like the rest
         links = np.flatnonzero((elements.kind == "text") & (roles[:n] == "link"))
@@ -468,10 +483,18 @@ class Semantics:
         # "expanded" is what a disclosure triangle before a label says, the triangle the row's
         # expander; a guess on a paragraph or a bare row goes (see `disclosure`)
         states = without_unfounded_expanded(states, roles)
-        glyphs, heads, opened, expanders = disclosures(elements.kind, elements.xyxy, elements.label, scale)
+        glyphs, heads, opened, expanders = disclosures(elements.kind, elements.xyxy, elements.label, drawn_scale)
         roles[glyphs[expanders]] = "button"
         states = _keeping(states, glyphs, ("disabled", "focused"))       # an expander is never checked
         states = _with_state(_with_state(states, glyphs, opened, "expanded"), heads, opened, "expanded")
+        # ... and one standing alone is a toggle button, its label (grown over the glyph later),
+        # checked when open, as accessibility trees have it (see `disclosure`)
+        lone = expanders & lone_expanders(elements.kind, elements.xyxy, glyphs, heads)
+        roles[heads[lone]] = "button"
+        roles[glyphs[lone]] = "icon"
+        states = _keeping(_keeping(states, heads[lone], ("disabled", "focused", "expanded")), glyphs[lone], ())
+        states = _with_checked(states, heads[lone], opened[lone])
+        expanders &= ~lone
         # a slider's marks are its text, whatever the rules above took them for, the marks cut
         # into icons no icons at all (see `sliders`)
         marks = np.concatenate([parts[k] for k in marked] + list(track_marks.values()) + [np.zeros(0, np.int64)])
@@ -498,28 +521,37 @@ class Semantics:
         linked = linked_buttons(rgb, elements, compounds.xyxy, parts, roles[n:]) if len(compounds) else []
         # (a row holding a field is an entry and what is linked to it: evince's page number and count)
         # (nor a slider's marks)
-        linked = [(k, rows, odd) for k, rows, odd in linked
-                  if not np.isin(roles[rows], FIELDS).any() and k not in marked]
-        greyed = [odd >= 0 and (any(_greyed(states, rows)) if len(rows) == 2 else
-                                all(g for i, g in enumerate(_greyed(states, rows)) if i != odd))
-                  for _, rows, odd in linked]
-        radios = [(k, rows, odd) for (k, rows, odd), grey in zip(linked, greyed) if odd >= 0 and not grey]
-        labels = np.array([r for (_, rows, odd), grey in zip(linked, greyed) if odd < 0 or grey
-                           for r in rows.tolist() if roles[r] == "text" and elements.kind[r] == "text"], np.int64)
+        linked = [(k, segs, odd) for k, segs, odd in linked
+                  if not np.isin(roles[np.concatenate(segs)], FIELDS).any() and k not in marked]
+        greyed = [odd >= 0 and (any(_greyed_segments(states, segs)) if len(segs) == 2 else
+                                all(g for i, g in enumerate(_greyed_segments(states, segs)) if i != odd))
+                  for _, segs, odd in linked]
+        radios = [(k, segs, odd) for (k, segs, odd), grey in zip(linked, greyed) if odd >= 0 and not grey]
+        labels = np.array([r for (_, segs, odd), grey in zip(linked, greyed) if odd < 0 or grey
+                           for r in np.concatenate(segs).tolist() if roles[r] == "text" and elements.kind[r] == "text"],
+                          np.int64)
         control[[k for k, _, _ in radios]] = False
         control[marked] = True                            # a slider holds its marks' texts
-        # ... and its group, track and marks, is no other control (a text box to the classifier)
+        # ... and its group, track and marks, is no other control (a text box to the classifier),
+        # nor is a region the segmenter drew round them (see `sliders`)
         if len(slider_groups) and len(compounds):
             control[(compounds.xyxy[:, None, :] == slider_groups[None]).all(axis=2).any(axis=1)] = False
+        slid = [(elements.xyxy[t], m) for t, m in track_marks.items()] + [(compounds.xyxy[k], parts[k]) for k in marked]
+        round_sliders = boxes_round_sliders(everything.xyxy, np.array([t for t, _ in slid]).reshape(-1, 4),
+                                            [elements.xyxy[m] for _, m in slid])
+        control[round_sliders[n:]] = False
         # ... and so is a row of labels framed apart, frames abutting, one plate pressed (a toggle
         # pair "Unified | Split" the segmenter framed label by label; see `compounds`)
         # (not when a segment is greyed out: its plate is apart for that)
         # (also when the segmenter framed no label: their plates found from the labels outwards)
-        in_candidates = np.concatenate([r for _, r, _ in linked] or [np.zeros(0, int)])
+        in_candidates = np.concatenate([r for _, segs, _ in linked for r in segs] or [np.zeros(0, int)])
         plated = elements.with_(frame=label_plates(rgb, elements, scale, among=np.isin(roles[:n], LINKED_GUESSES)))
-        radios += [(-1, rows, odd) for rows, odd in linked_frames(rgb, plated, roles[:n]) if odd >= 0
-                   and not np.isin(rows, in_candidates).any() and not any(_greyed(states, rows))]
+        radios += [(-1, [np.array([r]) for r in rows.tolist()], odd) for rows, odd in linked_frames(rgb, plated, roles[:n])
+                   if odd >= 0 and not np.isin(rows, in_candidates).any() and not any(_greyed(states, rows))]
         everything = _as_radio_groups(everything, radios)
+        # (an icon made a radio so stands for itself: it keeps its function as its name)
+        icon_radios = np.union1d(icon_radios, [r for _, segs, _ in radios for seg in segs for r in np.asarray(seg).tolist()
+                                               if everything.kind[r] == "icon"]).astype(np.int64)
         if len(labels):
             role = everything.role.copy()
             role[labels] = "button"
@@ -533,7 +565,8 @@ class Semantics:
             parent[rows] = row
         # a menu item's one-word read one thin glyph off a menu-bar word is that word ("Edlit")
         text = menu_items_read(everything.text, everything.role)
-        everything = assign_names(_indicators_unlabelled(everything.with_(parent=parent, text=text)), part_rows)
+        everything = assign_names(_indicators_unlabelled(everything.with_(parent=parent, text=text), icon_radios),
+                                  part_rows, icon_radios)
         # a flat spin box's number is its value too (it keeps its own text as its name: a run
         # read as a spin box is no field that takes a label, see `labels`)
         value = everything.value.copy()
@@ -542,6 +575,8 @@ class Semantics:
         everything = everything.with_(value=value)
         # a tree's expander is named by the row it heads, and does what its triangle says
         everything = _expanders_named(everything, glyphs[expanders], heads[expanders], opened[expanders])
+        # ... and a lone expander's label is the button round its glyph
+        everything = _grown_over(everything, heads[lone], glyphs[lone])
         # a zoom entry is named for what it sets, as its buttons are ("Zoom in"; `labels` rule 6),
         # not after a window title beside it in the header bar
         everything = _with_column(everything, n, used, zoomed, "name", "Zoom")
@@ -556,7 +591,10 @@ class Semantics:
         everything = _with_entries(everything, entries_in_combos(rgb, everything, part_rows))
         # a title over a second line, row after row down a column, is one list item each, named
         # by both lines (see `rows`)
-        everything = _renumber(with_two_line_rows(_without_grid_cells(everything), scale))
+        # the segmenter's region round a slider's track and its marks is none of its own (see
+        # `sliders`), nor is a grid's empty cell (see `compounds`)
+        dropped = np.flatnonzero(round_sliders[:n] & (elements.kind == "region"))
+        everything = _renumber(with_two_line_rows(_less(everything, dropped), scale))
         # the check of a check box, radio or switch is the control's: its label is not checked
         everything = everything.with_(states=_label_states(everything))
         remaining = _without(groups, compounds.xyxy[control]) if len(compounds) else groups
@@ -584,6 +622,11 @@ def _harmonised_glyphs(elements: Elements, roles: np.ndarray, parts: list[np.nda
 def _greyed(states: list[tuple[str, ...]], rows: np.ndarray) -> list[bool]:
     """Whether each of ``rows`` is drawn greyed out ("disabled" in its ``states``)."""
     return ["disabled" in states[r] for r in rows.tolist()]
+
+
+def _greyed_segments(states: list[tuple[str, ...]], segments: list[np.ndarray]) -> list[bool]:
+    """Whether each segment (its rows) of a row of linked buttons is greyed out (any of them)."""
+    return [any(_greyed(states, np.asarray(rows))) for rows in segments]
 
 
 def _without_glyph_controls(roles: np.ndarray, n: int, parts: list[np.ndarray], glyphs: np.ndarray) -> np.ndarray:
@@ -679,6 +722,18 @@ def _expanders_named(everything: Elements, glyphs: np.ndarray, heads: np.ndarray
     return everything.with_(name=name, label=label)
 
 
+def _grown_over(everything: Elements, rows: np.ndarray, parts: np.ndarray) -> Elements:
+    """``everything`` with each of ``rows`` grown over its part in ``parts`` (K,), which becomes
+    its child."""
+    if not len(rows):
+        return everything
+    xyxy, parent = everything.xyxy.copy(), everything.parent.copy()
+    xyxy[rows, :2] = np.minimum(xyxy[rows, :2], xyxy[parts, :2])
+    xyxy[rows, 2:] = np.maximum(xyxy[rows, 2:], xyxy[parts, 2:])
+    parent[parts] = everything.id[rows]
+    return everything.with_(xyxy=xyxy, parent=parent)
+
+
 def _with_checked(states: list[tuple[str, ...]], rows: np.ndarray, checked: np.ndarray) -> list[tuple[str, ...]]:
     """``states`` with "checked" set for each of ``rows`` as ``checked`` (K,) bool says (a glyph's
     drawing overrides the classifier's call); a copy."""
@@ -731,18 +786,19 @@ def _letters_as_glyphs(everything: Elements, rows: np.ndarray) -> Elements:
     return everything.with_(kind=kind, text=text, label=label)
 
 
-def _as_radio_groups(everything: Elements, groups: list[tuple[int, np.ndarray, int]]) -> Elements:
+def _as_radio_groups(everything: Elements, groups: list[tuple[int, list[np.ndarray], int]]) -> Elements:
     """``everything`` with the parts of each row of linked buttons (from
-    `compounds.linked_buttons`: candidate, part rows, the odd one) made radios, the odd one
-    alone "checked" (and none "pressed")."""
+    `compounds.linked_buttons`: candidate, each segment's part rows, the odd segment) made radios,
+    the odd segment's alone "checked" (and none "pressed")."""
     if not groups:
         return everything
     role, states = everything.role.copy(), list(everything.states)
-    for _, rows, odd in groups:
-        role[rows] = "radio"
-        for i, r in enumerate(rows):
-            kept = tuple(s for s in states[r] if s not in ("checked", "pressed"))
-            states[r] = kept + ("checked",) if i == odd else kept
+    for _, segs, odd in groups:
+        for i, rows in enumerate(segs):
+            role[rows] = "radio"
+            for r in np.asarray(rows).tolist():
+                kept = tuple(s for s in states[r] if s not in ("checked", "pressed"))
+                states[r] = kept + ("checked",) if i == odd else kept
     return everything.with_(role=role, states=states)
 
 
@@ -775,12 +831,14 @@ def _without(groups: np.ndarray, used: np.ndarray) -> np.ndarray:
     return groups[~taken]
 
 
-def _indicators_unlabelled(elements: Elements) -> Elements:
+def _indicators_unlabelled(elements: Elements, controls: np.ndarray) -> Elements:
     """``elements`` with no function label on the glyph of a check box, radio or switch: the icon
     stage names a check box's square "stop" or "shapes" and a radio's ring "record", which say
     nothing of the control (its role does) and would be read as a word of its name. The matched
-    template stays in ``icon``."""
+    template stays in ``icon``. The icons in ``controls`` (rows: a view switcher's, radios
+    themselves) keep theirs: it is what they stand for."""
     indicator = (elements.kind == "icon") & np.isin(elements.role, STATEFUL) & (elements.label != "")
+    indicator[np.asarray(controls, np.int64)] = False
     if not indicator.any():
         return elements
     label = elements.label.copy()
@@ -788,13 +846,14 @@ def _indicators_unlabelled(elements: Elements) -> Elements:
     return elements.with_(label=label)
 
 
-def _without_grid_cells(elements: Elements) -> Elements:
-    """``elements`` less a grid's empty cells taken for text boxes (`compounds.grid_cells`)."""
-    grid = grid_cells(elements)
-    if not len(grid):
+def _less(elements: Elements, rows: np.ndarray) -> Elements:
+    """``elements`` less ``rows`` and a grid's empty cells taken for text boxes
+    (`compounds.grid_cells`)."""
+    rows = np.union1d(np.asarray(rows, np.int64), grid_cells(elements))
+    if not len(rows):
         return elements
     keep = np.ones(len(elements), bool)
-    keep[grid] = False
+    keep[rows] = False
     return elements[keep]
 
 

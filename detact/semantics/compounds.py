@@ -276,6 +276,23 @@ def flat_spin_values(elements: Elements, rows: np.ndarray) -> np.ndarray:
     return np.array(found, np.int64)
 
 
+def flat_spin_plates(elements: Elements, parts: list[np.ndarray], values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The candidates (their ``parts``, rows of ``elements``) that hold one of the flat spin
+    boxes' ``values`` (`flat_spin_values`) and, besides it, no text but "+" and "-" (its
+    steppers, icons or texts): the plate the segmenter found round the spin box (a form row's
+    field, Materia-dark's), that spin box. Returns (candidates, the value each holds)."""
+    text = np.array([str(t).strip() for t in elements.text], dtype=object)
+    words = (elements.kind == "text") & ~np.isin(text, STEPPER_SIGNS)
+    plates, held = [], []
+    for k, rows in enumerate(parts):
+        rows = np.asarray(rows, np.int64)
+        inside = rows[words[rows]]
+        if len(inside) == 1 and np.isin(inside, values).all() and len(rows) > 1:
+            plates.append(k)
+            held.append(int(inside[0]))
+    return np.array(plates, np.int64), np.array(held, np.int64)
+
+
 #: A combo box's frame is at most this many times as tall as its value's text (`dropdown_rows`).
 MAX_FRAME_TO_TEXT = 2.5
 
@@ -1161,31 +1178,58 @@ def _odd_plate(plates: np.ndarray) -> int:
 ACCENT_SEGMENT, ACCENT_FILL, PLAIN_SEGMENT = 60, 0.8, 30
 
 
+def shaded_segment(rgb: np.ndarray, frame: np.ndarray, labels: np.ndarray) -> int:
+    """`accent_segment` for a row holding icons, whose checked segment is shaded in no colour:
+    every segment's plate (off its label, inside the frame's border; segments part half-way
+    between neighbouring labels) one grey (`ACCENT_FILL` of it within 30 levels of its median)
+    in no colour (chroma under `PLAIN_SEGMENT`), one the odd one out (`_odd_plate`: the darker
+    of two); its index, or -1."""
+    plates = _segment_plates(rgb, frame, labels)
+    if plates is None:
+        return -1
+    medians, fills = plates
+    if (np.array(fills) < ACCENT_FILL).any() or (chroma(medians) >= PLAIN_SEGMENT).any():
+        return -1
+    return _odd_plate(medians.mean(axis=1))
+
+
+def _segment_plates(rgb: np.ndarray, frame: np.ndarray, labels: np.ndarray
+                    ) -> tuple[np.ndarray, list[float]] | None:
+    """Each segment's plate colour (K, 3) (the median of its pixels off its label) and the share
+    of its pixels within 30 levels of that, for the ``labels`` (K, 4) left to right inside
+    ``frame`` (4,) of ``rgb`` (segments part half-way between neighbouring labels, inside the
+    frame's border); None when a segment has no pixels."""
+    x0, y0, x1, y1 = (int(v) for v in frame)
+    b = np.asarray(labels, np.int64).reshape(-1, 4)
+    if len(b) < 2 or y1 - y0 < 10:
+        return None
+    cuts = [x0 + 2] + [int(v) for v in (b[:-1, 2] + b[1:, 0]) // 2] + [x1 - 2]
+    medians, fills = [], []
+    for i, (a, e) in enumerate(zip(cuts, cuts[1:])):
+        seg = rgb[y0 + 3:y1 - 3, a:e].astype(np.int16)
+        if seg.size == 0:
+            return None
+        keep = np.ones(seg.shape[:2], bool)
+        keep[max(0, b[i, 1] - y0 - 3):max(0, b[i, 3] - y0 - 3), max(0, b[i, 0] - a):max(0, b[i, 2] - a)] = False
+        pixels = seg[keep]
+        if not len(pixels):
+            return None
+        median = np.median(pixels, axis=0)
+        medians.append(median)
+        fills.append(float((np.abs(pixels - median).max(axis=1) <= 30).mean()))
+    return np.array(medians), fills
+
+
 def accent_segment(rgb: np.ndarray, frame: np.ndarray, labels: np.ndarray) -> int:
     """Index of the checked segment of a segmented control drawn without rules between its
     segments, or -1: ``labels`` (K, 4) left to right inside ``frame`` (4,) of ``rgb``; segments
     part half-way between neighbouring labels; the one segment whose plate (its pixels off its
     label, inside the frame's border) is mostly one accent colour while the rest are plain and
     alike (`ACCENT_SEGMENT`)."""
-    x0, y0, x1, y1 = (int(v) for v in frame)
-    b = np.asarray(labels, np.int64).reshape(-1, 4)
-    if len(b) < 2 or y1 - y0 < 10:
+    plates = _segment_plates(rgb, frame, labels)
+    if plates is None:
         return -1
-    cuts = [x0 + 2] + [int(v) for v in (b[:-1, 2] + b[1:, 0]) // 2] + [x1 - 2]
-    medians, fills = [], []
-    for i, (a, e) in enumerate(zip(cuts, cuts[1:])):
-        seg = rgb[y0 + 3:y1 - 3, a:e].astype(np.int16)
-        if seg.size == 0:
-            return -1
-        keep = np.ones(seg.shape[:2], bool)
-        keep[max(0, b[i, 1] - y0 - 3):max(0, b[i, 3] - y0 - 3), max(0, b[i, 0] - a):max(0, b[i, 2] - a)] = False
-        pixels = seg[keep]
-        if not len(pixels):
-            return -1
-        median = np.median(pixels, axis=0)
-        medians.append(median)
-        fills.append(float((np.abs(pixels - median).max(axis=1) <= 30).mean()))
-    medians = np.array(medians)
+    medians, fills = plates
     strong = chroma(medians)
     accent = np.flatnonzero((strong >= ACCENT_SEGMENT) & (np.array(fills) >= ACCENT_FILL))
     if len(accent) != 1:
@@ -1206,33 +1250,54 @@ def _entry_and_arrow(elements: Elements, rows: np.ndarray) -> bool:
 
 
 def linked_buttons(rgb: np.ndarray, elements: Elements, boxes: np.ndarray, parts: list[np.ndarray],
-                   roles: np.ndarray) -> list[tuple[int, np.ndarray, int]]:
+                   roles: np.ndarray) -> list[tuple[int, list[np.ndarray], int]]:
     """Candidates (``boxes`` (K, 4), their ``parts`` rows in ``elements``, their ``roles`` (K,))
-    that are rows of linked buttons: two to four parts on one line with a rule between each two
-    (`entry_end`), the candidate no field (`labels.FIELDS`: a combo box's value and arrow, an
-    entry and its clear button) nor an editable combo box's entry and its arrow button
-    (`_entry_and_arrow`: the white entry's plate apart from the button's). For each: (candidate index, part
-    rows left to right, index into them of the segment whose plate is the odd one out among
-    three or more, or the darker of two, or -1)."""
+    that are rows of linked buttons: two to four segments on one line with a rule between each
+    two (`entry_end`), a segment being the parts that overlap one another across (a glyph read as
+    two runs: gitg's "+-" toggle read "#" and ":"), the candidate no field (`labels.FIELDS`: a
+    combo box's value and arrow, an entry and its clear button) nor an editable combo box's entry
+    and its arrow button (`_entry_and_arrow`: the white entry's plate apart from the button's).
+    For each: (candidate index, the segments' part rows left to right, index of the segment
+    whose plate is the odd one out among three or more, or the darker of two, or -1)."""
     found = []
     for k, rows in enumerate(parts):
         rows = np.asarray(rows)
-        if not 2 <= len(rows) <= MAX_PARTS or roles[k] in FIELDS or _entry_and_arrow(elements, rows):
+        if not 2 <= len(rows) <= 2 * MAX_PARTS or roles[k] in FIELDS or _entry_and_arrow(elements, rows):
             continue
         rows = rows[np.argsort(elements.xyxy[rows, 0], kind="stable")]
-        b = elements.xyxy[rows]
-        if (b[1:, 0] < b[:-1, 2]).any():
+        segments = _overlapping_runs(elements.xyxy[rows])
+        if not 2 <= len(segments) <= MAX_PARTS:
             continue
-        rules = [entry_end(rgb, boxes[k], b[i], b[i + 1]) for i in range(len(rows) - 1)]
+        segs = [rows[s] for s in segments]
+        b = np.array([[elements.xyxy[s, 0].min(), elements.xyxy[s, 1].min(), elements.xyxy[s, 2].max(),
+                       elements.xyxy[s, 3].max()] for s in segs])
+        rules = [entry_end(rgb, boxes[k], b[i], b[i + 1]) for i in range(len(segs) - 1)]
         if min(rules) < 0:
-            odd = accent_segment(rgb, boxes[k], b) if (elements.kind[rows] == "text").all() else -1
+            # (icons' segments with no rule between: one plate shaded apart, gitg's "+-" | folder)
+            odd = accent_segment(rgb, boxes[k], b) if (elements.kind[rows] == "text").all() else \
+                shaded_segment(rgb, boxes[k], b)
             if odd >= 0:
-                found.append((k, rows, odd))
+                found.append((k, segs, odd))
             continue
         x0, y0, x1, y1 = (int(v) for v in boxes[k])
         gray = to_gray(rgb[y0 + 2:y1 - 2, x0:x1]).astype(np.float32)   # only the frame: this runs per row
         edges = [2] + [r + 2 - x0 for r in rules]
         ends = [r - 1 - x0 for r in rules] + [x1 - 2 - x0]
         plates = np.array([np.median(gray[:, a:e]) if e > a else np.nan for a, e in zip(edges, ends)])
-        found.append((k, rows, _odd_plate(plates)))
+        found.append((k, segs, _odd_plate(plates)))
     return found
+
+
+def _overlapping_runs(b: np.ndarray) -> list[np.ndarray]:
+    """The (N, 4) boxes ``b``, sorted by their left edge, grouped into runs of boxes that overlap
+    across (each starting before the run so far ends): indices into ``b``, left to right."""
+    runs: list[list[int]] = []
+    end = -np.inf
+    for i, (x0, x1) in enumerate(zip(b[:, 0].tolist(), b[:, 2].tolist())):
+        if runs and x0 < end:
+            runs[-1].append(i)
+            end = max(end, x1)
+        else:
+            runs.append([i])
+            end = x1
+    return [np.array(r, np.int64) for r in runs]

@@ -7,14 +7,24 @@ time, calls rows and paragraphs of a document "expanded" without such a glyph; t
 what says it. So:
 
 1. `disclosures`: icons the icon stage names a caret or chevron pointing down (`OPEN`) or right
-   (`CLOSED`), at most `MAX_GLYPH` px, with a text run beginning on their right on their row
-   within `MAX_GAP` glyph widths and nothing between: the glyph, its label, and whether it is
-   open. The label and the glyph are "expanded" when it is.
+   (`CLOSED`), at most `MAX_GLYPH` px (or `GLYPH_TO_LABEL` of their label's height, a scale-2
+   screen's), with a text run beginning on their right on their row within `MAX_GAP` glyph
+   widths and nothing between: the glyph, its label, and whether it is open. The label and the
+   glyph are "expanded" when it is.
 2. The glyph is the row's expander, a button, unless a text run ends just left of it on its
    row (`SEPARATOR_GAP` glyph widths): a path bar's separator between two folders.
 3. Elsewhere "expanded" stays only on the roles whose popup the classifier may see open (combo
    boxes, menu items and buttons; `EXPANDABLE`), never on text, fields or rows without a glyph
    (`without_unfounded_expanded`).
+4. An expander standing alone (GtkExpander: "Keypad" over what it shows, which accessibility
+   trees call a toggle button) is no tree's row: no text run starts level with its label (within
+   an eighth of its height) within `LONE_REACH` label heights above or below it (a tree's sibling
+   rows do; what an expander shows may start anywhere under it), no other disclosure glyph
+   stands so near in the glyph's column or a step in or out on another row (up to `CHILD_STEP`
+   label heights: a child or parent row that opens too), and no two text runs start at one x a step in one under the
+   other right under it, the first within a label height (an open tree row's children)
+   (`lone_expanders`). Its label is the button, grown over the glyph, which is its icon; it is
+   "expanded" and "checked" when open (a toggle button pressed in).
 """
 from __future__ import annotations
 
@@ -25,10 +35,18 @@ OPEN = ("caret down", "chevron down")
 CLOSED = ("caret right", "chevron right")
 #: A disclosure glyph is at most this many px wide and tall at scale 1.
 MAX_GLYPH = 20
+#: ... or at most this share of its label's height.
+GLYPH_TO_LABEL = 0.8
 #: Its label begins at most this many glyph widths (and 12 px at scale 1) after it.
 MAX_GAP = 1.5
 #: A text run ending this close before the glyph (in glyph widths) makes it a separator.
 SEPARATOR_GAP = 3.0
+#: An expander's label with no text run starting level with it this many label heights above
+#: or below it stands alone (rule 4).
+LONE_REACH = 2.5
+#: ... and with no column of text runs starting up to this many label heights past its start
+#: right under it (a tree row's children).
+CHILD_STEP = 3.0
 #: Roles on which the classifier's "expanded" stands without a glyph: their popup is open.
 EXPANDABLE = ("combobox", "menuitem", "button")
 
@@ -42,7 +60,8 @@ def disclosures(kind: np.ndarray, xyxy: np.ndarray, labels: np.ndarray,
     kind, labels = np.asarray(kind, dtype=object), np.asarray(labels, dtype=object)
     s = max(1.0, float(scale))
     wh = b[:, 2:] - b[:, :2]
-    glyphs = np.flatnonzero((kind == "icon") & np.isin(labels, OPEN + CLOSED) & (wh.max(axis=1) <= MAX_GLYPH * s))
+    glyphs = np.flatnonzero((kind == "icon") & np.isin(labels, OPEN + CLOSED)
+                            & (wh.max(axis=1) <= max(MAX_GLYPH * s, 2 * GLYPH_TO_LABEL * MAX_GLYPH)))
     texts = np.flatnonzero(kind == "text")
     empty = np.zeros(0, np.int64)
     if not len(glyphs) or not len(texts):
@@ -56,6 +75,8 @@ def disclosures(kind: np.ndarray, xyxy: np.ndarray, labels: np.ndarray,
         if not len(after):
             continue
         label = int(after[np.argmin(b[after, 0])])
+        if wh[g].max() > max(MAX_GLYPH * s, GLYPH_TO_LABEL * wh[label, 1]):
+            continue
         # nothing between the glyph and its label
         between = (b[:, 0] >= b[g, 2] - 1) & (b[:, 2] <= b[label, 0] + 1) & (np.abs(cy - cy[g]) <= h)
         between[[g, label]] = False
@@ -75,3 +96,41 @@ def without_unfounded_expanded(states: list[tuple[str, ...]], roles: np.ndarray)
     Run before rule 1 sets the glyphs' own."""
     return [st if role in EXPANDABLE or "expanded" not in st else tuple(x for x in st if x != "expanded")
             for st, role in zip(states, np.asarray(roles, dtype=object).tolist())]
+
+
+def lone_expanders(kind: np.ndarray, xyxy: np.ndarray, glyphs: np.ndarray, heads: np.ndarray) -> np.ndarray:
+    """Rule 4 over the disclosure ``glyphs`` and their labels ``heads`` (K,) (rows of ``kind``
+    (N,) and ``xyxy`` (N, 4), from `disclosures`): (K,) bool, which stand alone, no tree's rows."""
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    texts = np.flatnonzero(np.asarray(kind, dtype=object) == "text")
+    out = np.zeros(len(glyphs), bool)
+    for k, (g, t) in enumerate(zip(np.asarray(glyphs, np.int64).tolist(), np.asarray(heads, np.int64).tolist())):
+        h = b[t, 3] - b[t, 1]
+        near = (b[:, 1] < b[t, 3] + LONE_REACH * h) & (b[:, 3] > b[t, 1] - LONE_REACH * h)
+        near[[g, t]] = False
+        column = near[texts] & (np.abs(b[texts, 0] - b[t, 0]) <= max(2.0, h / 8))
+        w = b[g, 2] - b[g, 0]
+        others = np.asarray(glyphs, np.int64)
+        # (another triangle in its column, or a step in or out on another row: a child or
+        # parent row that opens too)
+        other_row = np.abs((b[others, 1] + b[others, 3]) / 2 - (b[g, 1] + b[g, 3]) / 2) > h / 2
+        stacked = near[others] & ((np.abs(b[others, 0] - b[g, 0]) <= w)
+                                  | (other_row & (np.abs(b[others, 0] - b[g, 0]) <= CHILD_STEP * h)))
+        out[k] = not column.any() and not stacked.any() and not _children_under(b, texts, t)
+    return out
+
+
+def _children_under(b: np.ndarray, texts: np.ndarray, t: int) -> bool:
+    """Whether two of the ``texts`` (rows of ``b`` (N, 4)) start at one x (within 2 px) a step in
+    from the label ``t`` (past its start, by at most `CHILD_STEP` of its heights), the first
+    within its height under it and the second within a height under the first: a tree row's
+    children."""
+    h = b[t, 3] - b[t, 1]
+    stepped = texts[(b[texts, 0] > b[t, 0] + 2) & (b[texts, 0] <= b[t, 0] + CHILD_STEP * h)]
+    first = stepped[(b[stepped, 1] >= b[t, 3] - 2) & (b[stepped, 1] - b[t, 3] <= h)]
+    for f in first.tolist():
+        below = stepped[(np.abs(b[stepped, 0] - b[f, 0]) <= 2) & (b[stepped, 1] >= b[f, 3] - 2)
+                        & (b[stepped, 1] - b[f, 3] <= h)]
+        if len(below):
+            return True
+    return False

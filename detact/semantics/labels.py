@@ -7,7 +7,9 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    icon when it is a freedesktop theme's ("view-refresh" -> "Refresh", a menu button's
    "open-menu" -> "Menu": `icons.vocabulary.toolkit_name`), else by what the icon does (its label);
    a field only by a search or filter icon in it (`FIELD_ICON_NAMES`), not by its clear button.
-   A compound control (see `compounds`) is named by its parts' text.
+   A compound control (see `compounds`) is named by its parts' text. An icon that is a check
+   box, radio or switch itself (a view switcher's item, a segment of a row of linked toggles:
+   ``self_named``) is named by its function and takes no label beside it (rule 2).
 2. Checkboxes and radios (and an icon called a menu item: the box or ring of a check or radio
    menu item, from its right only, and only a menu item's text) take the text beside them: the
    nearest text on their line starting
@@ -31,7 +33,8 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    another control, whose label it is (a column of switch rows drawn close).
 4. Text boxes, combo boxes, spin boxes and sliders (but a volume button, an icon alone) take the label to their left on the same
    row (on their mid-line within h/4, ending within 12h of them) or the one right above them (its bottom within 1.5h of
-   their top, its left edge within 2h of theirs), whichever is closer. A label is short (at
+   their top, its left edge within 2h of theirs; a slider's knob may stand a third of its height
+   higher than the label's bottom), whichever is closer. A label is short (at
    most `LABEL_WORDS` words) and has a letter or digit: a sentence beside a control describes
    it. Without one, a text box is named by its own placeholder text. Their own text (or their
    parts' text) is their value. A text run read as a text box (no frame found around it) takes
@@ -40,7 +43,8 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    labels another one, nor does a text box's value, a button, link, tab, menu item (a menu
    bar's "File" over a toolbar's combo box) or a check box's, radio's or switch's own text
    (`NOT_LABELS`) label a field. A label names one field: fields are named in reading order,
-   so the combo box on a label's row takes it before the entry below that row could.
+   so the combo box on a label's row takes it before the entry below that row could, and after
+   check boxes, radios and switches have taken theirs (rules 2 and 3).
 5. A combo box, spin box or slider still unnamed sits at the right end of a settings row: a
    block of text lines to its left (a title, then a description) that reaches its height, one
    of those lines ending within 12h of it. It takes the block's first line, the title
@@ -268,7 +272,7 @@ def _next_line(b: np.ndarray, column: np.ndarray, k: int, below: bool) -> int:
     return int(near[np.argmin(b[near, 1])] if below else near[np.argmax(b[near, 3])])
 
 
-def _label_for_field(boxes, is_text, i, left: bool = True) -> int:
+def _label_for_field(boxes, is_text, i, left: bool = True, overhang: float = 2) -> int:
     b = boxes.astype(np.int64)
     x0, y0, x1, y1 = b[i]
     h = max(1, y1 - y0)
@@ -277,17 +281,20 @@ def _label_for_field(boxes, is_text, i, left: bool = True) -> int:
     level = np.abs((b[:, 1] + b[:, 3]) / 2 - (y0 + y1) / 2) <= max(h / 4, 3)
     j_left = _nearest(gap_left, is_text & level & (gap_left >= -2) & (gap_left <= 12 * h)) if left else -1
     above = y0 - b[:, 3]
-    j_above = _nearest(above, is_text & (above >= -2) & (above <= 1.5 * h) & (np.abs(b[:, 0] - x0) <= 2 * h))
+    j_above = _nearest(above, is_text & (above >= -overhang) & (above <= 1.5 * h) & (np.abs(b[:, 0] - x0) <= 2 * h))
     if j_left >= 0 and j_above >= 0:
         return j_left if gap_left[j_left] <= above[j_above] else j_above
     return max(j_left, j_above)
 
 
-def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None) -> Elements:
+def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None,
+                 self_named: np.ndarray | None = None) -> Elements:
     """``name`` and ``value`` for every element by the module's rules; checkboxes and radios
     also get their label inside their box and their click point on the box itself.
 
-    parts: for compound controls, row -> rows of the elements they are made of."""
+    parts: for compound controls, row -> rows of the elements they are made of.
+    self_named: rows of icons that are check boxes, radios or switches themselves (a view
+    switcher's items, a linked row's segments): named by their function, they take no label."""
     parts = parts or {}
     n = len(elements)
     role, text, label = elements.role, elements.text, elements.label
@@ -327,12 +334,20 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
     menu_glyph = (role == "menuitem") & (elements.kind == "icon")
     # a slider drawn as an icon alone (a volume button) is named by its icon (rule 1)
     icon_slider = (role == "slider") & (elements.kind == "icon")
-    controls = np.flatnonzero((np.isin(role, BESIDE + ("switch",) + FIELDS) & (~is_text | flat_field) & ~icon_slider)
-                              | menu_glyph)
+    # an icon that is a check box, radio or switch itself is named by what it does (rule 1)
+    icon_control = np.zeros(n, bool)
+    icon_control[np.asarray(self_named if self_named is not None else [], np.int64)] = True
+    controls = np.flatnonzero((np.isin(role, BESIDE + ("switch",) + FIELDS) & (~is_text | flat_field) & ~icon_slider
+                               & ~icon_control) | menu_glyph)
     # the glyphs a control's label on its left may not stand behind (rule 2): small icons
     wh = elements.xyxy[:, 2:] - elements.xyxy[:, :2]
     glyphs = (elements.kind == "icon") & (wh.max(axis=1) <= 2 * np.maximum(wh.min(axis=1), 1))
-    for i in controls[reading_order(elements.xyxy[controls])]:
+    # check boxes, radios and switches take the text beside them first (rules 2 and 3), then the
+    # fields, in reading order (rules 4 and 5): a field far right of a check box's label must not
+    # take it for the title of its row
+    beside = np.isin(role[controls], BESIDE + ("switch",)) | menu_glyph[controls]
+    order = reading_order(elements.xyxy[controls])
+    for i in np.concatenate([controls[order][beside[order]], controls[order][~beside[order]]]).tolist():
         available = candidates.copy()
         available[list(parts.get(i, ()))] = False
         available[i] = False
@@ -368,7 +383,8 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None)
             available &= ~no_field_label
             j = _label_for_field(elements.xyxy, available & form_label, i) if flat_field[i] else -1
             if j < 0:
-                j = _label_for_field(elements.xyxy, available & label_like, i, left=not flat_field[i])
+                j = _label_for_field(elements.xyxy, available & label_like, i, left=not flat_field[i],
+                                     overhang=max(2, h / 3) if role[i] == "slider" else 2)
             if j < 0 and role[i] != "textbox":              # rule 5
                 j = _title_of_block(elements.xyxy, available, i)
             if j >= 0:

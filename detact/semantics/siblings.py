@@ -12,7 +12,9 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
 3. When one item role other than plain text holds at least half of a line, the line's other
    items take it (a column's heights may differ by `COLUMN_HEIGHT_RATIO` here). Plain text
    never wins: a column of labels with a few list items among them stays as it is (measured:
-   making such lines all text lost role accuracy).
+   making such lines all text lost role accuracy). A row that menu items win takes the buttons
+   that continue it on its row too (`ROW_GAP`): a menu bar's title the classifier called a
+   button (qps's "Command" before "Fields", "Options", "Help").
 4. Glyphs with a label on their right (icons, `glyphs_with_labels`) lined up the same way
    (heights within ``GLYPH_HEIGHT_RATIO``) are
    one kind of control too: when check boxes, radios or switches (``GLYPH_LINE_ROLES``) hold
@@ -172,9 +174,9 @@ def harmonised_roles(xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) ->
         return roles
     new = {}
     boxes = np.asarray(xyxy)[takes_part]
-    lines = aligned_lines(boxes, scale, axes=("row",)) \
-        + aligned_lines(boxes, scale, COLUMN_HEIGHT_RATIO, axes=("column",))
-    for line in lines:
+    row_lines = aligned_lines(boxes, scale, axes=("row",))
+    lines = row_lines + aligned_lines(boxes, scale, COLUMN_HEIGHT_RATIO, axes=("column",))
+    for k, line in enumerate(lines):
         rows = takes_part[line]
         votes = Counter(role for role in roles[rows] if role != "text")
         if not votes:
@@ -182,9 +184,36 @@ def harmonised_roles(xyxy: np.ndarray, roles: np.ndarray, scale: float = 1.0) ->
         role, count = min(votes.items(), key=lambda kv: (-kv[1], kv[0]))   # ties: by name
         if 2 * count >= len(rows):
             new.update({int(r): role for r in rows})
+            if role == "menuitem" and k < len(row_lines):
+                new.update({int(r): role for r in _continuing(np.asarray(xyxy), roles, rows, "button")})
     for row, role in new.items():
         roles[row] = role
     return roles
+
+
+def _continuing(xyxy: np.ndarray, roles: np.ndarray, rows: np.ndarray, role: str) -> list[int]:
+    """The runs of ``role`` (of ``xyxy`` (N, 4), ``roles`` (N,)) that continue the row of runs
+    ``rows`` on either side: on its row (centres within a third of a height, heights within
+    `HEIGHT_RATIO`), each within `ROW_GAP` heights of the row's end so far."""
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    h = float(np.median(b[rows, 3] - b[rows, 1]))
+    cy = float(np.median((b[rows, 1] + b[rows, 3]) / 2))
+    hs = b[:, 3] - b[:, 1]
+    cand = np.flatnonzero((roles == role) & (np.abs((b[:, 1] + b[:, 3]) / 2 - cy) <= h / 3)
+                          & (hs <= HEIGHT_RATIO * h) & (h <= HEIGHT_RATIO * hs))
+    x0, x1 = b[rows, 0].min(), b[rows, 2].max()
+    found: list[int] = []
+    grew = True
+    while grew:
+        grew = False
+        for c in cand.tolist():
+            if c in found:
+                continue
+            if 0 <= x0 - b[c, 2] <= ROW_GAP * h or 0 <= b[c, 0] - x1 <= ROW_GAP * h:
+                found.append(c)
+                x0, x1 = min(x0, b[c, 0]), max(x1, b[c, 2])
+                grew = True
+    return found
 
 
 #: Words that title a menu bar's menus (lower case). A row of runs is a menu bar when at least

@@ -15,7 +15,8 @@ top and bottom rows) is
   on the track's row within a track's thickness.
 
 A text field's frame has ink at its top and bottom in every column, a rule has no knob, and a
-progress bar's fill is as tall as its track.
+progress bar's fill is as tall as its track. Ink is ``CONTRAST`` grey levels off, or where that
+finds no track, ``MARKED_CONTRAST`` (a dark theme's track past its knob is faint).
 
 A slider with marks (GTK's scale with `gtk_scale_add_mark`: "0.5 s  1 s  2 s ... 10 s" under the
 track) is one region to the segmenter, the track over its tick labels, and the labels alone look
@@ -67,8 +68,8 @@ MAX_HEIGHT = 40
 TRACK_SHARE = 0.7
 #: Grey levels off the background that count as ink.
 CONTRAST = 20
-#: Grey levels off the background that count as ink in a marked slider's band: a dark theme's
-#: track is faint (Adwaita-dark's: 19 levels), and the marks under it already say "slider".
+#: Grey levels off the background that count as ink in a marked slider's band, or in a region
+#: where `CONTRAST` finds no track: a dark theme's track is faint (Adwaita-dark's: 19 levels).
 MARKED_CONTRAST = 10
 #: A slider's tick label has at most this many characters ("600 s", "100 %").
 MARK_CHARS = 8
@@ -76,6 +77,12 @@ MARK_CHARS = 8
 MARK_REACH = 1.5
 #: Marks on one line stand at most this many of their heights apart (a log scale's: "2 s ... 5 s").
 MARK_GAP = 6.0
+#: A track running on to the edge of the band looked at is looked for this many times more, twice as far
+#: past the marks each time.
+WIDENINGS = 3
+#: The background under a slider's band is taken over this many mark heights of columns (a knob is at
+#: most 2.5 band heights wide).
+BACKGROUND_WIDTH = 6
 #: A track over marks is at most this many px thick at scale 1 ...
 TRACK_ROWS = 8
 #: ... and runs at least this many of the marks' heights. A region covering this share of its
@@ -131,8 +138,14 @@ def slider_tracks(rgb: np.ndarray, elements: Elements, scale: float = 1.0) -> np
     w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
     rows = np.flatnonzero((elements.kind == "region") & (h <= MAX_HEIGHT * scale) & (w >= MIN_ASPECT * h))
     found = [r for r in holds_none(b, rows).tolist()
-             if is_slider_track(to_gray(rgb[b[r, 1]:b[r, 3], b[r, 0]:b[r, 2]]))]
+             if _track_at_either_contrast(to_gray(rgb[b[r, 1]:b[r, 3], b[r, 0]:b[r, 2]]))]
     return np.array(found, np.int64)
+
+
+def _track_at_either_contrast(gray: np.ndarray) -> bool:
+    """`is_slider_track` with ink `CONTRAST` grey levels off the background, or failing that
+    `MARKED_CONTRAST` (a dark theme's track past the knob: Adwaita-dark's, 19 levels off)."""
+    return is_slider_track(gray) or is_slider_track(gray, MARKED_CONTRAST)
 
 
 def marked_sliders(rgb: np.ndarray, elements: Elements, groups: np.ndarray, scale: float = 1.0
@@ -185,8 +198,10 @@ def marks_over(rgb: np.ndarray, elements: Elements, scale: float = 1.0, taken: n
     is_text = elements.kind == "text"
     chars = np.array([len(str(t).strip()) for t in elements.text])
     mark = is_text & (chars > 0) & (chars <= 2 * MARK_CHARS)
+    free = np.ones(len(b), bool)
     if taken is not None:
-        mark[np.asarray(taken, np.int64)] = False
+        free[np.asarray(taken, np.int64)] = False
+    mark &= free
     candidates = np.flatnonzero(mark)
     boxes, parts = [], []
     for line in aligned_lines(b[candidates], scale, axes=("row",), row_gap=MARK_GAP, min_line=2):
@@ -199,6 +214,14 @@ def marks_over(rgb: np.ndarray, elements: Elements, scale: float = 1.0, taken: n
         if slider is None:
             continue
         box, marks = slider
+        # ... with the marks under its track the line left out (a gap past `MARK_GAP` where one
+        # was not read)
+        h = float(np.median(b[marks, 3] - b[marks, 1]))
+        cx = (b[:, 0] + b[:, 2]) / 2
+        under = (np.abs(b[:, 1] - box[3]) <= h / 2) & (cx >= box[0] - h) & (cx <= box[2] + h)
+        # (and a glyph of one cut out as an icon or a region of its own: "1" of "1 s")
+        glyph = free & ~is_text & ((b[:, 2:] - b[:, :2]).max(axis=1) <= h) & (b[:, 3] <= box[3] + 1.5 * h)
+        marks = np.union1d(marks, np.flatnonzero(under & ((mark & (chars <= MARK_CHARS)) | glyph)))
         # marks of one slider read as two lines (a misread mark sits lower) find one track
         same = [k for k, o in enumerate(boxes) if o[0] < box[2] and box[0] < o[2] and o[1] < box[3] and box[1] < o[3]]
         if same:
@@ -234,6 +257,31 @@ def track_regions(kind: np.ndarray, xyxy: np.ndarray, boxes: np.ndarray) -> np.n
     return out
 
 
+def boxes_round_sliders(boxes: np.ndarray, sliders: np.ndarray, marks_of: list[np.ndarray]) -> np.ndarray:
+    """Which of the (M, 4) ``boxes`` (the segmenter's regions, the layout's groups) are drawn round
+    a slider (a track's (K, 4) box in ``sliders``) and its marks (``marks_of``: the (m, 4) boxes
+    of each one's) together: holding the track (within 2 px) and the marks' centres, reaching no
+    further than they do (within a third of a mark's height). That is the slider's group, no
+    element of its own (a text box to the classifier); the slider stays its track. (M,) bool."""
+    r = np.asarray(boxes, np.int64).reshape(-1, 4)
+    out = np.zeros(len(r), bool)
+    for track, marks in zip(np.asarray(sliders, np.int64).reshape(-1, 4), marks_of):
+        marks = np.asarray(marks, np.int64).reshape(-1, 4)
+        if not len(marks):
+            continue
+        inner = np.concatenate([np.minimum(marks[:, :2].min(axis=0), track[:2]),
+                                np.maximum(marks[:, 2:].max(axis=0), track[2:])])
+        pad = max(2, int(np.median(marks[:, 3] - marks[:, 1])) // 3)
+        centres = (marks[:, :2] + marks[:, 2:]) / 2
+        holds = (r[:, :2] <= track[:2] + 2).all(axis=1) & (r[:, 2:] >= track[2:] - 2).all(axis=1) \
+            & (r[:, None, :2] <= centres[None]).all(axis=(1, 2)) & (r[:, None, 2:] >= centres[None]).all(axis=(1, 2))
+        tight = (r[:, :2] >= inner[:2] - pad).all(axis=1) & (r[:, 2:] <= inner[2:] + pad).all(axis=1)
+        # (not the track's own box, where the segmenter drew one)
+        own = (np.abs(r - track) <= 2).all(axis=1)
+        out |= holds & tight & ~own
+    return out
+
+
 def _slider_over(rgb: np.ndarray, b: np.ndarray, kind: np.ndarray, rows: np.ndarray, scale: float
                  ) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
     """The box of the slider whose marks are among ``rows`` of ``b`` (N, 4) (one line of short
@@ -247,13 +295,27 @@ def _slider_over(rgb: np.ndarray, b: np.ndarray, kind: np.ndarray, rows: np.ndar
     band_top = max(int(b[over, 3].max()) if len(over) else 0, top - int(MAX_HEIGHT * scale))
     if top - band_top < 6:
         return None
-    # the track runs past the marks read (a misread one drops out of the line)
-    x0, x1 = max(0, x0 - TRACK_LENGTH * h), min(rgb.shape[1], x1 + TRACK_LENGTH * h)
-    window_top = max(0, band_top - h)
-    track = track_over_marks(to_gray(rgb[window_top:top, x0:x1]), h, scale, band_top - window_top)
-    if track is None:
+    # the track runs past the marks read (a misread one drops out of the line), twice as far
+    # again while it runs on to the window's edge, the band then stopping at the lowest element over
+    # the track found so far
+    found = None                                    # (start, end, knob's top) in the image
+    for reach in 2 ** np.arange(WIDENINGS + 1):
+        if found is not None:
+            over = np.flatnonzero((kind != "region") & (b[:, 3] <= top) & (b[:, 0] < found[1]) & (b[:, 2] > found[0]))
+            band_top = max([band_top] + b[over, 3].tolist())
+            if top - band_top < 6:
+                break
+        window_top = max(0, band_top - h)
+        a, e = max(0, x0 - int(reach) * TRACK_LENGTH * h), min(rgb.shape[1], x1 + int(reach) * TRACK_LENGTH * h)
+        track = track_over_marks(to_gray(rgb[window_top:top, a:e]), h, scale, band_top - window_top)
+        if track is None:
+            break
+        found = (a + track[0], a + track[1], window_top + track[2])
+        if (track[0] > 0 or a == 0) and (track[1] < e - a or e == rgb.shape[1]):
+            break
+    if found is None:
         return None
-    t0, t1, knob_top = x0 + track[0], x0 + track[1], window_top + track[2]
+    t0, t1, knob_top = found
     cx = (b[rows, 0] + b[rows, 2]) / 2
     marks = rows[(cx >= t0 - h) & (cx <= t1 + h)]
     if len(marks) < 2:
@@ -266,9 +328,21 @@ def track_over_marks(gray: np.ndarray, mark_height: int, scale: float = 1.0, ove
     """The columns (start, end) of the track with a knob in the (H, W) grey band over a slider's
     marks ``mark_height`` px tall (module docstring, `marks_over`) and the knob's top row, or None.
     over: rows at the top of ``gray`` above the band, where only the knob may reach (the band
-    stops at the slider's label, which a knob may stand higher than)."""
+    stops at the slider's label, which a knob may stand higher than).
+    Ink is what stands off the band's median grey; where that finds no track, what stands off
+    the grey under each column (`band_background`: the band runs past a dialog's edge)."""
+    background = np.full(gray.shape[1], int(np.median(gray[over:])), np.int16)
+    track = _track_over_marks(gray, background, mark_height, scale, over)
+    if track is None:
+        track = _track_over_marks(gray, band_background(gray[over:], mark_height), mark_height, scale, over)
+    return track
+
+
+def _track_over_marks(gray: np.ndarray, background: np.ndarray, mark_height: int, scale: float, over: int
+                      ) -> tuple[int, int, int] | None:
+    """`track_over_marks` with ink what stands off the (W,) ``background`` grey of its column."""
     h, w = gray.shape
-    ink = np.abs(gray.astype(np.int16) - int(np.median(gray[over:]))) > MARKED_CONTRAST
+    ink = np.abs(gray.astype(np.int16) - background[None, :]) > MARKED_CONTRAST
     # a line down the whole band (a pane's or a frame's edge) is none of the slider's
     ink[:, ink[over:].mean(axis=0) >= 0.9] = False
     # each row's longest run of ink, gaps of 2 px closed
@@ -290,9 +364,11 @@ def track_over_marks(gray: np.ndarray, mark_height: int, scale: float = 1.0, ove
     thick = r1 - r0
     if thick > TRACK_ROWS * scale:
         return None
-    # (a hollow knob breaks the track's line: the runs either side of it are one track)
+    # (a hollow knob breaks the track's line: the runs either side of it are one track, where
+    # the knob's outline shows over or under the track across most of the gap)
+    outline = ink[:r0].any(axis=0) | ink[r1:].any(axis=0)
     for y in np.flatnonzero(long).tolist():
-        chain = [r for r in _closed(true_runs(ink[y]), int(2.5 * mark_height)) if r[0] <= spans[y, 0] < r[1]]
+        chain = [r for r in _bridged(true_runs(ink[y]), int(2.5 * mark_height), outline) if r[0] <= spans[y, 0] < r[1]]
         spans[y] = chain[0]
     start, end = int(np.median(spans[long, 0])), int(np.median(spans[long, 1]))
     if end - start < TRACK_LENGTH * mark_height:
@@ -314,6 +390,29 @@ def track_over_marks(gray: np.ndarray, mark_height: int, scale: float = 1.0, ove
     if up == r0 or not (up <= 3 * down and down <= 3 * up) or not 0.4 * tall <= e - a <= 2.5 * tall:
         return None
     return start, end, r0 - up
+
+
+def _bridged(runs: np.ndarray, gap: int, outline: np.ndarray) -> list[list[int]]:
+    """The (K, 2) ``runs`` (start, end) with those at most ``gap`` apart joined where ``outline``
+    (W,) bool holds over at least half the columns between them."""
+    joined: list[list[int]] = []
+    for a, e in np.asarray(runs).reshape(-1, 2).tolist():
+        if joined and a - joined[-1][1] <= gap and outline[joined[-1][1]:max(a, joined[-1][1] + 1)].mean() >= 0.5:
+            joined[-1][1] = max(joined[-1][1], e)
+        else:
+            joined.append([a, e])
+    return joined
+
+
+def band_background(gray: np.ndarray, width: int) -> np.ndarray:
+    """(W,) int16: the background grey under each column of the (H, W) grey band: the median of
+    each column's, then the median of those over ``BACKGROUND_WIDTH`` times ``width`` columns
+    round it -- a track, a tick and a knob (narrower than that) are not background, but where a
+    dialog ends and the window behind shows, the background changes."""
+    columns = np.median(gray, axis=0)
+    k = min(len(columns), max(3, int(BACKGROUND_WIDTH * width)) | 1)
+    padded = np.pad(columns, k // 2, mode="edge")
+    return np.median(np.lib.stride_tricks.sliding_window_view(padded, k), axis=1).astype(np.int16)
 
 
 def _closed(runs: np.ndarray, gap: int) -> list[list[int]]:

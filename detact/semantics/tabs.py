@@ -263,20 +263,29 @@ SWITCHER_PITCH = 0.25
 #: Roles a view switcher's label may have been given (a header bar's flat labels look like
 #: anything to the classifier: buttons, menu items, fields).
 SWITCHER_GUESSES = TAB_GUESSES + ("tab", "menuitem", "combobox", "spinbox", "heading")
+#: ... an icon-only switcher's icons (`underlined_switchers` with ``icons``), and the share of
+#: the pitch their centres may stand off it.
+ICON_SWITCHER_GUESSES = ("button", "icon", "radio", "checkbox", "tab")
+ICON_PITCH = 0.15
 
 
 def underlined_switchers(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles: np.ndarray,
-                         scale: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+                         scale: float = 1.0, icons: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """The items of view switchers (the module docstring's rule) among the labels of one to three
-    words (boxes ``xyxy`` (N, 4), ``texts`` and ``roles`` (N,), in `SWITCHER_GUESSES`): a label
-    with a colourless bar under it (`_neutral_bar`) and the bare ones level with it (centres
+    words (boxes ``xyxy`` (N, 4), ``texts`` and ``roles`` (N,), in `SWITCHER_GUESSES`), or with
+    ``icons`` among icons (roles in `ICON_SWITCHER_GUESSES`; gitg's switcher shows no labels): a
+    label with a colourless bar under it (`_neutral_bar`) and the bare ones level with it (centres
     within a third of its height, heights within `HEIGHT_RATIO`) centred at whole multiples of
-    the bar's length from it, chained with no step missed. Returns (rows of the items, rows of
-    the barred ones)."""
+    the bar's length from it (within `SWITCHER_PITCH` of it, `ICON_PITCH` for icons, whose
+    centres are exact: a search button stands beside gitg's), chained with no step missed.
+    Returns (rows of the items, rows of the barred ones)."""
     b = np.asarray(xyxy, np.int64).reshape(-1, 4)
     texts, roles = np.asarray(texts, dtype=object), np.asarray(roles, dtype=object)
-    worded = np.array([0 < len(str(t).split()) <= 3 and any(c.isalpha() for c in str(t)) for t in texts], bool)
-    cand = np.flatnonzero(worded & np.isin(roles, SWITCHER_GUESSES))
+    if icons:
+        cand, tolerance = np.flatnonzero(np.isin(roles, ICON_SWITCHER_GUESSES)), ICON_PITCH
+    else:
+        worded = np.array([0 < len(str(t).split()) <= 3 and any(c.isalpha() for c in str(t)) for t in texts], bool)
+        cand, tolerance = np.flatnonzero(worded & np.isin(roles, SWITCHER_GUESSES)), SWITCHER_PITCH
     h = np.maximum(b[:, 3] - b[:, 1], 1)
     cy = (b[:, 1] + b[:, 3]) / 2
     cx = (b[:, 0] + b[:, 2]) / 2
@@ -295,7 +304,7 @@ def underlined_switchers(rgb: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, r
             k = 1
             while True:
                 want = centre + step * k * pitch
-                near = level[np.abs(cx[level] - want) <= SWITCHER_PITCH * pitch]
+                near = level[np.abs(cx[level] - want) <= tolerance * pitch]
                 if len(near) != 1 or near[0] == r:
                     break
                 mates.append(int(near[0]))
