@@ -170,6 +170,20 @@ def test_a_charts_grid_is_no_text_boxes_and_a_forms_fields_stay(parser):
     assert sorted(n for n, _ in boxes) == ["Command", "Name"], boxes
 
 
+def _flat_spin(d: ImageDraw.ImageDraw, plate: tuple[int, int, int, int], fill, underline, value: str,
+               at: tuple[int, int], ink, signs: tuple[int, int], mid: int, minus_ink, plus_ink) -> None:
+    """A spin box drawn flat: a ``plate`` (x0, y0, x1, y1) of ``fill`` with an ``underline``
+    colour along its bottom row, the ``value`` at ``at``, a 12 px "-" and "+" starting at the x's
+    ``signs`` on the row ``mid``."""
+    x0, y0, x1, y1 = plate
+    d.rectangle((x0, y0, x1, y1 - 1), fill=fill)
+    d.line((x0, y1, x1, y1), fill=underline)
+    d.text(at, value, fill=ink, font=font(14))
+    d.line((signs[0], mid, signs[0] + 12, mid), fill=minus_ink, width=2)
+    d.line((signs[1], mid, signs[1] + 12, mid), fill=plus_ink, width=2)
+    d.line((signs[1] + 6, mid - 6, signs[1] + 6, mid + 6), fill=plus_ink, width=2)
+
+
 def test_a_flat_spin_boxs_value_before_its_plus(parser):
     """Materia's spin box drawn flat (a plate 3 grey levels off the window, a faint underline,
     the value, a thin "-" and a "+": no frame for the segmenter): the number is a spin box, its
@@ -177,15 +191,10 @@ def test_a_flat_spin_boxs_value_before_its_plus(parser):
     word."""
     img = Image.new("RGB", (1280, 720), (250, 250, 250))
     d = ImageDraw.Draw(img)
-    f = font(14)
-    d.text((40, 106), "Default size:", fill=(90, 90, 90), font=f)
-    d.rectangle((150, 98, 260, 128), fill=(247, 247, 247))
-    d.line((150, 128, 260, 128), fill=(225, 225, 225))
-    d.text((158, 106), "80", fill=(40, 40, 40), font=f)
-    d.line((206, 113, 218, 113), fill=(60, 60, 60), width=2)
-    d.line((234, 113, 246, 113), fill=(60, 60, 60), width=2)
-    d.line((240, 107, 240, 119), fill=(60, 60, 60), width=2)
-    d.text((272, 106), "columns", fill=(90, 90, 90), font=f)
+    d.text((40, 106), "Default size:", fill=(90, 90, 90), font=font(14))
+    _flat_spin(d, (150, 98, 260, 128), (247, 247, 247), (225, 225, 225), "80", (158, 106), (40, 40, 40),
+               (206, 234), 113, (60, 60, 60), (60, 60, 60))
+    d.text((272, 106), "columns", fill=(90, 90, 90), font=font(14))
     els = parser.parse(np.asarray(img)).elements
     spins = [(str(t), str(n), str(v)) for t, n, v, r in zip(els.text, els.name, els.value, els.role) if r == "spinbox"]
     assert spins == [("80", "80", "80")], spins
@@ -199,14 +208,9 @@ def test_a_flat_spin_boxs_plate_is_the_spin_box(parser):
     the number, which stays text inside it."""
     img = Image.new("RGB", (1024, 600), (18, 18, 18))
     d = ImageDraw.Draw(img)
-    f = font(14)
-    d.text((2, 363), "Line height", fill=(208, 208, 208), font=f)
-    d.rectangle((87, 355, 1020, 389), fill=(27, 27, 27))
-    d.line((87, 390, 1020, 390), fill=(86, 86, 86))
-    d.text((940, 363), "1", fill=(208, 208, 208), font=f)
-    d.line((968, 372, 980, 372), fill=(86, 86, 86), width=2)
-    d.line((998, 372, 1010, 372), fill=(208, 208, 208), width=2)
-    d.line((1004, 366, 1004, 378), fill=(208, 208, 208), width=2)
+    d.text((2, 363), "Line height", fill=(208, 208, 208), font=font(14))
+    _flat_spin(d, (87, 355, 1020, 390), (27, 27, 27), (86, 86, 86), "1", (940, 363), (208, 208, 208),
+               (968, 998), 372, (86, 86, 86), (208, 208, 208))
     els = parser.parse(np.asarray(img)).elements
     spins = np.flatnonzero(els.role == "spinbox")
     assert [(str(els.name[i]), str(els.value[i])) for i in spins] == [("Line height", "1")], \
