@@ -8,7 +8,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from detact.elements import Elements
-from detact.semantics.sliders import boxes_round_sliders, marked_sliders, marks_over, track_regions
+from detact.semantics.sliders import band_background, boxes_round_sliders, marked_sliders, marks_over, track_regions
 from tests.conftest import font
 
 GREY, INK, ACCENT, TRACK = (246, 245, 244), (46, 52, 54), (53, 132, 228), (205, 199, 194)
@@ -248,3 +248,15 @@ def test_a_parsed_slider_whose_knob_stands_over_its_labels_bottom_is_named_by_it
     sliders = np.flatnonzero(els.role == "slider")
     assert els.name[sliders].tolist() == ["Plot time limit"], \
         [(els.kind[i], els.role[i], els.text[i], els.xyxy[i].tolist()) for i in range(len(els))]
+
+
+@pytest.mark.parametrize("width", [10, 11, 84, 200])
+def test_band_background_keeps_the_bands_width_and_its_steps(width):
+    # a band narrower than the median's window (an even width too) keeps its width; where a
+    # dialog's white ends and the window's grey begins, the background steps with it
+    band = np.full((12, width), 255, np.uint8)
+    band[:, width // 2:] = 240
+    band[5:7, :] = 120                                   # a track across the band
+    got = band_background(band, 14)
+    assert got.shape == (width,)
+    assert got[0] == 255 and got[-1] == 240

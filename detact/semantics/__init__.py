@@ -589,12 +589,13 @@ class Semantics:
             value[list(track_marks)] = ""
             everything = everything.with_(value=value)
         everything = _with_entries(everything, entries_in_combos(rgb, everything, part_rows))
-        # a title over a second line, row after row down a column, is one list item each, named
-        # by both lines (see `rows`)
         # the segmenter's region round a slider's track and its marks is none of its own (see
         # `sliders`), nor is a grid's empty cell (see `compounds`)
         dropped = np.flatnonzero(round_sliders[:n] & (elements.kind == "region"))
-        everything = _renumber(with_two_line_rows(_less(everything, dropped), scale))
+        everything = _less(everything, np.union1d(dropped, grid_cells(everything)))
+        # a title over a second line, row after row down a column, is one list item each, named
+        # by both lines (see `rows`)
+        everything = _renumber(with_two_line_rows(everything, scale))
         # the check of a check box, radio or switch is the control's: its label is not checked
         everything = everything.with_(states=_label_states(everything))
         remaining = _without(groups, compounds.xyxy[control]) if len(compounds) else groups
@@ -847,13 +848,11 @@ def _indicators_unlabelled(elements: Elements, controls: np.ndarray) -> Elements
 
 
 def _less(elements: Elements, rows: np.ndarray) -> Elements:
-    """``elements`` less ``rows`` and a grid's empty cells taken for text boxes
-    (`compounds.grid_cells`)."""
-    rows = np.union1d(np.asarray(rows, np.int64), grid_cells(elements))
+    """``elements`` less ``rows``."""
     if not len(rows):
         return elements
     keep = np.ones(len(elements), bool)
-    keep[rows] = False
+    keep[np.asarray(rows, np.int64)] = False
     return elements[keep]
 
 

@@ -368,7 +368,7 @@ def _track_over_marks(gray: np.ndarray, background: np.ndarray, mark_height: int
     # the knob's outline shows over or under the track across most of the gap)
     outline = ink[:r0].any(axis=0) | ink[r1:].any(axis=0)
     for y in np.flatnonzero(long).tolist():
-        chain = [r for r in _bridged(true_runs(ink[y]), int(2.5 * mark_height), outline) if r[0] <= spans[y, 0] < r[1]]
+        chain = [r for r in _closed(true_runs(ink[y]), int(2.5 * mark_height), outline) if r[0] <= spans[y, 0] < r[1]]
         spans[y] = chain[0]
     start, end = int(np.median(spans[long, 0])), int(np.median(spans[long, 1]))
     if end - start < TRACK_LENGTH * mark_height:
@@ -392,34 +392,26 @@ def _track_over_marks(gray: np.ndarray, background: np.ndarray, mark_height: int
     return start, end, r0 - up
 
 
-def _bridged(runs: np.ndarray, gap: int, outline: np.ndarray) -> list[list[int]]:
-    """The (K, 2) ``runs`` (start, end) with those at most ``gap`` apart joined where ``outline``
-    (W,) bool holds over at least half the columns between them."""
-    joined: list[list[int]] = []
-    for a, e in np.asarray(runs).reshape(-1, 2).tolist():
-        if joined and a - joined[-1][1] <= gap and outline[joined[-1][1]:max(a, joined[-1][1] + 1)].mean() >= 0.5:
-            joined[-1][1] = max(joined[-1][1], e)
-        else:
-            joined.append([a, e])
-    return joined
-
-
 def band_background(gray: np.ndarray, width: int) -> np.ndarray:
     """(W,) int16: the background grey under each column of the (H, W) grey band: the median of
     each column's, then the median of those over ``BACKGROUND_WIDTH`` times ``width`` columns
     round it -- a track, a tick and a knob (narrower than that) are not background, but where a
     dialog ends and the window behind shows, the background changes."""
     columns = np.median(gray, axis=0)
-    k = min(len(columns), max(3, int(BACKGROUND_WIDTH * width)) | 1)
+    # (an odd window, no wider than the band: the output keeps the band's width)
+    k = min(max(3, int(BACKGROUND_WIDTH * width)), len(columns))
+    k -= 1 - k % 2
     padded = np.pad(columns, k // 2, mode="edge")
     return np.median(np.lib.stride_tricks.sliding_window_view(padded, k), axis=1).astype(np.int16)
 
 
-def _closed(runs: np.ndarray, gap: int) -> list[list[int]]:
-    """The (K, 2) ``runs`` (start, end) with those at most ``gap`` apart joined."""
+def _closed(runs: np.ndarray, gap: int, bridge: np.ndarray | None = None) -> list[list[int]]:
+    """The (K, 2) ``runs`` (start, end; sorted, apart) with those at most ``gap`` apart joined;
+    with ``bridge`` (W,) bool, only where it holds over at least half the columns between them."""
     joined: list[list[int]] = []
     for a, e in np.asarray(runs).reshape(-1, 2).tolist():
-        if joined and a - joined[-1][1] <= gap:
+        if joined and a - joined[-1][1] <= gap \
+                and (bridge is None or bridge[joined[-1][1]:max(a, joined[-1][1] + 1)].mean() >= 0.5):
             joined[-1][1] = e
         else:
             joined.append([a, e])
