@@ -400,3 +400,37 @@ def test_a_pause_glyph_read_as_two_bars_is_the_pause_icon(draw, read, kind):
     out = label_icons(rgb, Elements([[0, 0, 24, 24]], ["text"], [read], score=[0.5]), IconRecognizer())
     assert (out.kind[0], out.label[0]) == ((kind, "pause") if kind == "icon" else (kind, ""))
     assert out.text[0] == ("" if kind == "icon" else read)
+
+
+@pytest.mark.parametrize("read, icon, stays_digits", [
+    ("0", "tabler:battery-vertical", True),     # a "0" key and an upright battery's outline
+    ("8", "elementary-xfce:user-trash@22", True),
+    ("88", "tabler:battery-vertical", False),   # no "8" was ever taken for it
+    ("O", "tabler:battery-vertical", False),    # a letter: the table is the digits'
+    ("0", "adwaita-symbolic:edit-copy-symbolic", False),
+])
+def test_digit_lookalikes(read, icon, stays_digits):
+    from detact.icons.vocabulary import digit_lookalike
+    assert digit_lookalike(read, icon) is stays_digits
+
+
+def keypad(size: int) -> np.ndarray:
+    """A calculator's keypad: twelve 80 x 46 px keys, their labels in DejaVu Sans ``size`` px."""
+    from conftest import font
+    img = Image.new("RGB", (300, 240), (246, 245, 244))
+    d = ImageDraw.Draw(img)
+    for k, key in enumerate("789456123"[:9] + "0.="):
+        x, y = 10 + 90 * (k % 3), 10 + 56 * (k // 3)
+        d.rounded_rectangle((x, y, x + 80, y + 46), radius=4, fill=(252, 252, 252), outline=(190, 188, 185))
+        d.text((x + 40, y + 23), key, fill=(46, 52, 54), font=font(size), anchor="mm")
+    return np.asarray(img)
+
+
+@pytest.mark.parametrize("size", [13, 15, 18])
+def test_a_keypads_digits_are_read_as_digits(parser, size):
+    """Every key reads its digit: at 18 px DejaVu's "0" matched Tabler's upright battery
+    outline exactly and the "8" was read "8 " beside wider keys in one recognizer batch (an
+    hourglass to the encoder); at 15 px the "7"'s bar was cut off as a frame line ("1")."""
+    els = parser.parse(keypad(size)).elements
+    got = sorted((str(els.text[i]), str(els.kind[i])) for i in range(len(els)))
+    assert got == sorted((key, "text") for key in "7894561230.="), got

@@ -21,6 +21,9 @@ def parse_strip(name: str):
     ("gtk3-pathbar.png", ["tmp", "fcdemo", "Documents", "Projects", "detact"], "button", ["detact"]),
     # a notebook's tabs (Adwaita: bare labels, a rule under them, the selected one underlined)
     ("gtk3-notebook-tabs.png", ["Status", "Compiler", "Messages", "Scribble", "Terminal"], "tab", None),
+    # Qt's (Fusion, FeatherPad's preferences): framed side by side, the selected one's plate
+    # apart, more than a compound control holds: no row of linked radios
+    ("featherpad-prefs-tabs-fusion.png", ["Window", "Text", "Files", "Shortcuts", "Syntax Colors"], "tab", None),
 ])
 def test_linked_buttons_and_tabs(name, labels, role, checked):
     els = parse_strip(name)
@@ -42,8 +45,8 @@ def test_the_icons_that_continue_a_path_bar_are_its_buttons():
 BAR, PRESSED, RAISED, BORDER = (235, 233, 231), (214, 209, 205), (241, 239, 238), (205, 199, 194)
 
 
-def linked_pair(labels: list[str], pressed: int) -> np.ndarray:
-    """A GTK 4 pair of linked toggle buttons (gitg's "Unified | Split"): 121 x 34 px plates
+def linked_pair(labels: list[str], pressed: int, width: int = 121) -> np.ndarray:
+    """A GTK 4 pair of linked toggle buttons (gitg's "Unified | Split"): ``width`` x 34 px plates
     sharing a 1 px border, the ``pressed`` one darker, labels centred, on a bar the colour of
     the window, with a line of text above (so that the screen is not the pair alone)."""
     from conftest import font
@@ -52,10 +55,10 @@ def linked_pair(labels: list[str], pressed: int) -> np.ndarray:
     draw.text((40, 40), "Changes in the selected commit", fill=(46, 52, 54), font=font(15))
     x0, y0 = 400, 140
     for k, label in enumerate(labels):
-        box = (x0 + 121 * k, y0, x0 + 121 * (k + 1), y0 + 34)
+        box = (x0 + width * k, y0, x0 + width * (k + 1), y0 + 34)
         draw.rectangle(box, fill=PRESSED if k == pressed else RAISED, outline=BORDER)
-        width = draw.textlength(label, font=font(15))
-        draw.text(((box[0] + box[2] - width) / 2, y0 + 8), label, fill=(46, 52, 54), font=font(15))
+        text_w = draw.textlength(label, font=font(15))
+        draw.text(((box[0] + box[2] - text_w) / 2, y0 + 8), label, fill=(46, 52, 54), font=font(15))
     return np.asarray(img)
 
 
@@ -65,6 +68,17 @@ def test_linked_toggles_without_frames_are_a_radio_group(parser, labels, pressed
     # GTK 4 draws linked toggles as flat plates the segmenter may leave unframed: their plates are
     # found from the labels, the darker one is the checked radio of the group
     els = parser.parse(linked_pair(labels, pressed)).elements
+    found = {str(els.text[i]): i for i in range(len(els)) if els.kind[i] == "text"}
+    assert set(labels) <= set(found), found
+    assert [els.role[found[t]] for t in labels] == ["radio"] * len(labels)
+    assert [t for t in labels if "checked" in els.states[found[t]]] == [labels[pressed]]
+
+
+@pytest.mark.parametrize("pressed", [0, 3])
+def test_a_row_of_more_linked_toggles_than_a_control_holds_is_a_radio_group(parser, pressed):
+    # simple-scan's page delays: five linked radios, more parts than a compound control takes
+    labels = ["0", "3", "6", "10", "15"]
+    els = parser.parse(linked_pair(labels, pressed, width=50)).elements
     found = {str(els.text[i]): i for i in range(len(els)) if els.kind[i] == "text"}
     assert set(labels) <= set(found), found
     assert [els.role[found[t]] for t in labels] == ["radio"] * len(labels)

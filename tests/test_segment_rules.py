@@ -123,6 +123,11 @@ def _chevron(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, width: int,
     # a minus key's dash, solid: no glyph (nor a minimize button's, found by where it sits)
     (lambda d: d.rectangle((100, 30, 107, 31), fill=(40, 40, 40)), 1, (100, 30, 108, 32), False),
     (lambda d: d.rectangle((100, 30, 115, 33), fill=(40, 40, 40)), 2, (100, 30, 116, 34), False),
+    # an expander's triangle pointing right at scale 2: 11 x 25 px, too narrow for the floor
+    (lambda d: d.polygon([(100, 30), (110, 42), (100, 54)], fill=(60, 60, 60)), 2, (100, 30, 111, 55), True),
+    # ... but not a letter as narrow: a "(" or a "1" (the text stage reads them)
+    (lambda d: d.arc((100, 30, 124, 56), 110, 250, fill=(40, 40, 40), width=3), 2, (100, 32, 109, 54), False),
+    (lambda d: d.line((100, 34, 106, 30, 106, 54), fill=(40, 40, 40), width=3), 2, (99, 29, 108, 55), False),
 ])
 def test_flat_glyphs_are_boxed_and_bars_are_not(draw, scale, box, found):
     im = Image.new("RGB", (400, 80), LIGHT)

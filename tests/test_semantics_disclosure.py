@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from detact.semantics.disclosure import disclosures, lone_expanders, without_unfounded_expanded
+from detact.semantics.disclosure import disclosures, lone_expanders, materia_closed, without_unfounded_expanded
 
 # a tree: expander glyphs 10 px wide at x 20, labels from x 36, rows 24 px apart
 CASES = [  # id, elements (kind, box, label), scale, want (glyph, label, open, button)
@@ -18,6 +18,12 @@ CASES = [  # id, elements (kind, box, label), scale, want (glyph, label, open, b
     ("a separator between two folders is no expander",
      [("text", (0, 6, 60, 24), ""), ("icon", (66, 10, 76, 20), "chevron right"), ("text", (82, 6, 150, 24), "")],
      1.0, [(1, 2, False, False)]),
+    ("an expander after another one's label stands clear of it and close to its own",
+     [("text", (0, 6, 60, 24), ""), ("icon", (76, 10, 82, 20), "caret right"), ("text", (87, 6, 150, 24), "")],
+     1.0, [(1, 2, False, True)]),
+    ("a caret up before a label is an open expander",
+     [("icon", (20, 10, 30, 16), "caret up"), ("text", (36, 6, 120, 24), "")],
+     1.0, [(0, 1, True, True)]),
     ("a drop-down arrow after its value heads nothing",
      [("text", (10, 6, 80, 24), ""), ("icon", (84, 10, 94, 16), "caret down")],
      1.0, []),
@@ -102,6 +108,55 @@ def test_a_drawn_expander_alone_is_a_toggle_button_round_its_triangle(parser):
     assert els.xyxy[head, 0] <= 31, els.xyxy[head].tolist()
     glyphs = [i for i in range(len(els)) if els.parent[i] == els.id[head]]
     assert [els.role[i] for i in glyphs] == ["icon"], [(els.role[i], els.label[i]) for i in glyphs]
+
+
+@pytest.mark.parametrize("labels,lone,want", [
+    # Materia: the open one points up, so the lone ones pointing down are closed
+    (["caret up", "caret down", "caret down"], [True, True, True], [False, True, True]),
+    # Adwaita: none points up, down is open
+    (["caret down", "caret right", "caret right"], [True, True, True], [False, False, False]),
+    # a tree's row pointing down is no lone expander's
+    (["caret up", "caret down"], [True, False], [False, False]),
+])
+def test_materia_points_closed_expanders_down(labels, lone, want):
+    got = materia_closed(np.array(labels, dtype=object), np.arange(len(labels)), np.array(lone))
+    assert got.tolist() == want
+
+
+def drawn_expanders(theme: str) -> np.ndarray:
+    """qalculate's row of three expanders, "Keypad" open: Adwaita points the open one down and
+    the closed ones right, Materia the open one up and the closed ones down; each label 4 px
+    after its triangle, 15 px after the label before."""
+    from PIL import Image, ImageDraw
+
+    from conftest import font
+    img = Image.new("RGB", (700, 160), (250, 250, 250))
+    d = ImageDraw.Draw(img)
+    x = 30
+    for k, label in enumerate(("Keypad", "History", "Conversion")):
+        if theme == "materia":
+            tri = [(x, 58), (x + 12, 58), (x + 6, 52)] if k == 0 else [(x, 52), (x + 12, 52), (x + 6, 58)]
+        else:
+            tri = [(x, 52), (x + 12, 52), (x + 6, 58)] if k == 0 else [(x + 1, 49), (x + 7, 55), (x + 1, 61)]
+        w = max(p[0] for p in tri) - x
+        d.polygon(tri, fill=(50, 50, 50))
+        d.text((x + w + 4, 55), label, fill=(30, 30, 30), font=font(15), anchor="lm")
+        x += w + 4 + int(d.textlength(label, font=font(15))) + 15
+    return np.asarray(img)
+
+
+@pytest.mark.parametrize("theme", ["adwaita", "materia"])
+def test_drawn_expanders_say_which_is_open_in_either_theme(parser, theme):
+    els = parser.parse(drawn_expanders(theme)).elements
+    heads = {str(els.text[i]): i for i in range(len(els)) if els.kind[i] == "text"}
+    assert {"Keypad", "History", "Conversion"} <= set(heads), heads
+    for label, opened in (("Keypad", True), ("History", False), ("Conversion", False)):
+        i = heads[label]
+        assert els.role[i] == "button", (label, els.role[i])
+        assert ("checked" in els.states[i]) is opened and ("expanded" in els.states[i]) is opened, \
+            (label, els.states[i])
+        glyphs = [j for j in range(len(els)) if els.parent[j] == els.id[i]]
+        assert [els.role[j] for j in glyphs] == ["icon"], (label, [(els.role[j], els.label[j]) for j in glyphs])
 
 
 def test_expanded_stays_only_where_a_popup_may_be_open():

@@ -14,7 +14,7 @@ from detact.semantics.compounds import (compound_candidates, dropdown_rows, empt
                                         placeholder_compounds, placeholder_fields, plate_combos, plate_frames,
                                         spin_buttons, stepper_rows, text_plates, value_texts)
 from detact.semantics.labels import assign_names
-from detact.semantics.plates import centred_labels, icon_label_plates, label_plates
+from detact.semantics.plates import centred_labels, icon_label_plates, label_plates, stretched_link_plates
 from detact.semantics.roles import action_icons, box_state, control_glyphs, glyphs_read_as_letters, link_texts
 from detact.semantics.sliders import is_slider_track, slider_tracks
 from detact.semantics.siblings import (ACCELERATOR, GLYPH_LINE_ROLES, checkable_cells, harmonised_glyphs, harmonised_roles,
@@ -1358,10 +1358,12 @@ def test_zoom_button_names_agree_with_their_icon(icon_label, name):
 
 
 def menu_layout(ends: list[str], roles: tuple[str, ...] = ("listitem", "text", "link", "listitem"),
-                reach: int = 150, blocked: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+                reach: int = 150, blocked: bool = False, headed: bool = False
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A column of items 27 px apart (x 60), each row's end ``ends[i]`` drawn ``reach`` px
     right of the item: an accelerator text, ">" for a submenu arrow icon, "" for nothing;
-    ``blocked``: another text run on each row between the item and its end."""
+    ``blocked``: another text run on each row between the item and its end; ``headed``: a text
+    run starting 6 px right of each arrow (a tree's row in the pane beside, its expander)."""
     boxes, texts, kinds, marks, labels = [], [], [], [], []
     for i, (role, end) in enumerate(zip(roles, ends)):
         y = 20 + 27 * i
@@ -1370,6 +1372,8 @@ def menu_layout(ends: list[str], roles: tuple[str, ...] = ("listitem", "text", "
             boxes.append([160, y, 200, y + 20]), texts.append("code"), kinds.append("text")
         if end == ">":
             marks.append([150 + reach, y + 5, 157 + reach, y + 15]), labels.append("caret right")
+            if headed:
+                boxes.append([163 + reach, y, 260 + reach, y + 20]), texts.append("org.gtk.Settings"), kinds.append("text")
         elif end:
             boxes.append([150 + reach, y + 2, 190 + reach, y + 18]), texts.append(end), kinds.append("text")
     return (np.array(boxes), np.array(texts, dtype=object), np.array(kinds, dtype=object),
@@ -1389,6 +1393,8 @@ def menu_layout(ends: list[str], roles: tuple[str, ...] = ("listitem", "text", "
     # two are too few
     ([">", ">", ">", ""], {"reach": 40}, [0, 1, 2, 3]),
     ([">", "", ">", ""], {"reach": 40}, []),
+    # ... but not when a run starts right after each arrow: a tree's expanders beside a list
+    ([">", ">", ">", ""], {"reach": 40, "headed": True}, []),
     # another column between the items and the accelerators (a code gutter's line numbers left
     # of an open menu): that column is the menu, the one further left is not
     (["Ctrl+Z", "Ctrl+Y", "", ""], {"blocked": True}, [1, 4, 7, 9]),
@@ -1490,6 +1496,16 @@ def test_glyphs_of_menu_items_keep_their_roles():
 def test_centred_labels(text_box, frame, centred):
     els = Elements([text_box], ["text"], ["label"], frame=None if frame is None else [frame])
     assert (len(centred_labels(els)) == 1) == centred
+
+
+@pytest.mark.parametrize("text_box, frame, stretched", [
+    ([304, 500, 377, 535], [127, 482, 553, 556], True),    # a calculator's wide "Exact" toggle (scale 2)
+    ([60, 14, 120, 30], [40, 6, 140, 38], False),          # a web page's link drawn as a button hugs it
+    ([60, 80, 120, 96], [0, 0, 600, 200], False),          # a card round a centred link: no button's height
+])
+def test_links_on_stretched_plates_are_buttons(text_box, frame, stretched):
+    els = Elements([text_box], ["text"], ["Exact"], frame=[frame])
+    assert stretched_link_plates(els, np.array([0])).tolist() == ([0] if stretched else [])
 
 
 @pytest.mark.parametrize("icon_x, text_x, frame_x1, words, is_button", [

@@ -216,6 +216,26 @@ def test_a_leading_icon_of_any_shape_is_kept_out_of_the_text(icon, colour):
     assert len(texts) == 1 and texts[0][0] >= 26
 
 
+@pytest.mark.parametrize("gap, caret", [(6, "down"), (3, "down"), (6, "v")])
+def test_an_expanders_caret_flatter_than_an_icon_is_kept_out_of_the_text(gap, caret):
+    """qalculate's "[v]Keypad" at scale 2: a filled triangle 24 x 12 px, 6 px before its label,
+    is no letter; a "v" of the word is one."""
+    img = Image.new("L", (300, 44), 240)
+    d = ImageDraw.Draw(img)
+    if caret == "down":
+        d.polygon([(4, 14), (28, 14), (16, 26)], fill=40)
+        d.text((28 + gap, 22), "Keypad", fill=40, font=font(26), anchor="lm")
+    else:
+        d.text((4, 22), "vKeypad", fill=40, font=font(26), anchor="lm")
+    img = np.asarray(img)
+    texts, icons = split_line(img, whole(img))
+    assert len(texts) == 1
+    if caret == "down":
+        assert len(icons) == 1 and icons[0][0] <= 5 and icons[0][2] <= 30 and texts[0][0] >= 26
+    else:
+        assert icons == [] and texts[0][0] <= 6
+
+
 def framed_field(text: str, frame: str, dark: bool = False, size=(260, 26)) -> np.ndarray:
     """A gray text field: ``text`` at x=8 inside a 1-px border drawn along the image's edges
     ("box": all four sides, "left": only a left edge running past the top and bottom, as when
@@ -256,6 +276,17 @@ def framed_field(text: str, frame: str, dark: bool = False, size=(260, 26)) -> n
 def test_a_frame_around_the_text_is_left_out(text, frame, dark, inside):
     img = framed_field(text, frame, dark)
     assert inside_frame(img, whole(img)) == inside
+
+
+@pytest.mark.parametrize("size", [15, 18])
+def test_a_lone_sevens_bar_is_no_frame(size):
+    """A calculator key's "7" in the window the glyph reader crops round it: its bar spans the
+    ink and the diagonal under it stands at one side only, which no frame's sides do (it was cut
+    off, and the rest read "1")."""
+    img = Image.new("L", (22, 26), 252)
+    ImageDraw.Draw(img).text((11, 13), "7", fill=46, font=font(size), anchor="mm")
+    img = np.asarray(img)
+    assert inside_frame(img, whole(img), max_pad=8) == whole(img)
 
 
 def test_an_underline_with_descenders_below_it_is_no_frame():

@@ -50,7 +50,8 @@ from ..boxes import coverage, reading_order
 from ..elements import Elements
 from ..text.caret import field_carets
 from ..text.fast import ink_inside
-from ..text.split import to_gray
+from ..text.split import to_gray, triangles_in
+from .vocabulary import digit_lookalike, digit_lookalike_icons
 
 #: Glyph reads that replace an element: a text-less region, an unlabelled icon, and an unlabelled
 #: icon read as one letter or digit (tuned on the dev corpus: "+/-" keys read at 0.6, checkbox
@@ -252,8 +253,13 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1, su
         return elements
     wh = elements.xyxy[:, 2:] - elements.xyxy[:, :2]
     small_square = (wh.max(axis=1) <= ICON_MAX_SIDE * scale) & (wh.max(axis=1) <= 2.0 * wh.min(axis=1))
-    # a region as tall as the text beside it is a check box or radio before a label, not a character
-    iconish = (elements.kind == "region") & small_square & ~between_words(elements, max_height=0.6)
+    # a region as tall as the text beside it is a check box or radio before a label, not a
+    # character; nor is a filled triangle between two words (an expander's between its label and
+    # the one before)
+    iconish = (elements.kind == "region") & small_square
+    inline = iconish & between_words(elements, max_height=0.6)
+    inline[inline] = np.array([way is None for way in triangles_in(rgb, elements.xyxy[inline])], bool)
+    iconish &= ~inline
     chars = np.array([len(str(t).replace(" ", "")) for t in elements.text], np.int64)
     short = (elements.kind == "text") & (chars <= 2) & small_square & ~between_words(elements) & ~closing_brackets(elements)
     one_char = short & (chars <= 1)
@@ -308,7 +314,11 @@ def label_icons(rgb: np.ndarray, elements: Elements, matcher, scale: int = 1, su
                 icons[better] = np.array(again.icon, dtype=object)[pick]
                 scores[better], exact[better] = again.score[pick], again_exact[pick]
             # one- or two-character text becomes an icon only on an exact bank match (a grid's four
-            # squares read "88"; a key's "7" or "10" matches no icon), a symbol on a sure one
+            # squares read "88"; a key's "7" or "10" matches no icon), a symbol on a sure one; a
+            # template drawn like the digits read is no match of them (a "0" key and an upright
+            # battery's outline: `vocabulary.digit_lookalike`)
+            exact &= ~np.array([short[r] and digit_lookalike(elements.text[r], icons[k])
+                                for k, r in enumerate(idx.tolist())], bool)
             sure = ((short[idx] | dashes[idx]) & exact) | (symbols[idx] & (names != "") & (scores >= ENCODER_SURE)) \
                 | (bars[idx] & (names == "pause") & (scores >= ENCODER_SURE)) \
                 | (in_toolbar[idx] & (names != "") & (scores >= ENCODER_SURE))
@@ -449,6 +459,10 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine, subpixel: bool = Fa
     # of it takes in its label's first letter (thunar's ticked box before "Sort" read "6=")
     control = guessed & (elements.score >= ENCODER_SURE) & np.isin(elements.label, list(CONTROL_GLYPHS))
     unlabelled |= guessed & ~toolbar & ~control
+    # ... and so are exact bank matches of a template drawn like a digit, which a read of that
+    # digit takes back (a key's "0" and an upright battery's outline: `vocabulary.digit_lookalike`)
+    lookalike = (elements.kind == "icon") & np.isin(elements.icon, list(digit_lookalike_icons()))
+    unlabelled |= lookalike
     if is_text.any():  # ink already read as text (a key's glyph box beside its read) is not read again
         holds_text = (coverage(elements.xyxy, elements.xyxy[is_text]) >= 0.5).any(axis=1)
         regions, unlabelled = regions & ~holds_text, unlabelled & ~holds_text
@@ -481,6 +495,9 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine, subpixel: bool = Fa
             caret = field_carets(rgb, found.xyxy, found.text, np.where(regions[src, None], elements.xyxy[src], -1),
                                  scale)
             found, src = found[~caret], src[~caret]
+            digits = ~lookalike[src] | np.array([digit_lookalike(t, elements.icon[r])
+                                                 for t, r in zip(found.text, src.tolist())], bool)
+            found, src = found[digits], src[digits]
             keep[src] = False
             # the read stands for the element, so it keeps the frame drawn around it (a key's plate)
             found = found.with_(frame=elements.frame[src])

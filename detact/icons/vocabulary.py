@@ -166,6 +166,31 @@ def toolkit_name(icon: str, button: bool = True) -> str:
     return names.get(name) or (menu.get(name, "") if button else "")
 
 
+@lru_cache(maxsize=1)
+def _digit_lookalikes() -> dict[str, str]:
+    """``digit_lookalikes.json`` (see ``icon_templates/digit_lookalikes.py``): per bank template
+    ("set:name"), the digits a lone read of which matches it exactly; empty when it is missing."""
+    try:
+        table = json.loads(package_data("icons", "digit_lookalikes.json").read_text(encoding="utf-8"))
+        return {str(k): str(v) for k, v in table["templates"].items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def digit_lookalike_icons() -> frozenset[str]:
+    """The bank templates ("set:name") some lone digit matches exactly (`digit_lookalike`)."""
+    return frozenset(_digit_lookalikes())
+
+
+def digit_lookalike(read: str, icon: str) -> bool:
+    """Whether the text ``read`` is one or more digits that the bank template ``icon``
+    ("set:name") is drawn like, so that a read of them matching it is those digits and not the
+    icon (a calculator's "0" key and Tabler's upright battery outline)."""
+    read = str(read).replace(" ", "")
+    digits = _digit_lookalikes().get(str(icon), "")
+    return bool(read) and read.isdigit() and set(read) <= set(digits)
+
+
 def base_icon_name(name: str) -> str:
     """A freedesktop template's icon name without its size, dark twin and symbolic suffixes:
     ``go-previous-symbolic@24#dark`` -> ``go-previous``."""

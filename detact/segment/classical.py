@@ -29,7 +29,7 @@ import numpy as np
 from ..boxes import areas, centred_under, coverage, field_tall, nms
 from ..elements import Elements
 from ..imageio import screen_scale
-from ..text.split import border_ink, true_runs
+from ..text.split import border_ink, triangles_in, true_runs
 from .base import Segmenter
 
 
@@ -75,7 +75,13 @@ class ClassicalSegmenter(Segmenter):
         # ... but not a solid bar: a minus key's or a minimize button's dash is no glyph to box
         # (the title bar's buttons are found by where they sit: `icons.window_controls`)
         flat[flat] = ~_solid(rgb, xyxy[flat] + np.array([1, 1, -1, -1]))
-        keep = (bw >= min_side) & ((bh >= min_side) | flat) & (bw * bh <= self.max_area_frac * w * h) \
+        # ... and so may a filled triangle pointing right be half as wide: an expander's is
+        # 6 x 12 px at scale 1, 12 x 24 at scale 2 (a letter as narrow, a "(" or a "1", is no
+        # triangle)
+        tall = (bh >= min_side) & (bw >= min_side / 2) & (bh >= 1.25 * bw) & (bh <= 3 * bw) & (bh <= 2 * min_side) \
+            & (bw < min_side)
+        tall[tall] = triangles_in(rgb, xyxy[tall] + np.array([1, 1, -1, -1])) == "right"
+        keep = ((bw >= min_side) | tall) & ((bh >= min_side) | flat) & (bw * bh <= self.max_area_frac * w * h) \
             & (bh <= 0.5 * h) & (((bw <= 0.6 * w) & (np.maximum(bw, bh) <= 25 * np.minimum(bw, bh))) | field)
         # dilation grew every box by one pixel on each side: give it back
         xyxy = np.concatenate([xyxy[keep] + np.array([1, 1, -1, -1], np.int32),

@@ -30,17 +30,17 @@ from ..scale import pixel_scale
 from ..text.lexicon import menu_items_read
 from .compounds import (compound_candidates, dropdown_rows, empty_fields, entries_in_combos, entries_with_arrow,
                         fields_around_icons, flat_spin_plates, flat_spin_values, form_labelled, framed_regions, grid_cells,
-                        has_dropdown_arrow, icon_led, labelled_plates, linked_buttons, linked_frames,
+                        has_dropdown_arrow, icon_led, labelled_plates, linked_buttons, linked_frames, long_rows, MAX_PARTS,
                         neutral_inside, numeric_text,
                         placeholder_compounds, placeholder_fields, plate_combos, plate_frames, spin_buttons,
                         stepper_fields, stepper_rows, text_plates, value_apart, value_texts,
                         zoom_entries)
-from .disclosure import disclosures, lone_expanders, without_unfounded_expanded
+from .disclosure import UP, disclosures, lone_expanders, materia_closed, without_unfounded_expanded
 from .features import control_inputs
 from .labels import FIELDS, assign_names, linked_page_counts, page_fields
 from .popovers import popover_items
 from .rows import with_two_line_rows
-from .plates import KEEP_ROLES, centred_labels, font_buttons, icon_label_plates, label_plates
+from .plates import KEEP_ROLES, centred_labels, font_buttons, icon_label_plates, label_plates, stretched_link_plates
 from .pressed import pressed_buttons, pressed_labels
 from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, box_state,
                     control_glyphs, dots_in_rings, glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier,
@@ -337,6 +337,10 @@ class Semantics:
         plated = centred_labels(elements.with_(frame=label_plates(rgb, elements, scale, among=roles[:n] == "text")))
         plated = np.setdiff1d(plated, values)
         roles[plated[roles[plated] == "text"]] = "button"
+        # ... and so is one the classifier called a link on a button's plate its layout stretched
+        # (see `plates`)
+        on_plates = plated[(roles[plated] == "link") & (elements.frame[plated] >= 0).all(axis=1)]
+        roles[stretched_link_plates(elements, on_plates)] = "button"
         # ... and items that end in accelerators or submenu arrows are a menu's, and so are the
         # accelerators at their rows' ends (see `siblings`)
         marks = np.flatnonzero(elements.kind == "icon")
@@ -484,12 +488,17 @@ class Semantics:
         # expander; a guess on a paragraph or a bare row goes (see `disclosure`)
         states = without_unfounded_expanded(states, roles)
         glyphs, heads, opened, expanders = disclosures(elements.kind, elements.xyxy, elements.label, drawn_scale)
+        # (a caret up is only an expander standing alone, and tells the others' direction)
+        lone = expanders & lone_expanders(elements.kind, elements.xyxy, glyphs, heads,
+                                          (elements.frame >= 0).all(axis=1))
+        keep = lone | ~np.isin(elements.label[glyphs], UP)
+        glyphs, heads, opened, expanders, lone = glyphs[keep], heads[keep], opened[keep], expanders[keep], lone[keep]
+        opened &= ~materia_closed(elements.label, glyphs, lone)
         roles[glyphs[expanders]] = "button"
         states = _keeping(states, glyphs, ("disabled", "focused"))       # an expander is never checked
         states = _with_state(_with_state(states, glyphs, opened, "expanded"), heads, opened, "expanded")
         # ... and one standing alone is a toggle button, its label (grown over the glyph later),
         # checked when open, as accessibility trees have it (see `disclosure`)
-        lone = expanders & lone_expanders(elements.kind, elements.xyxy, glyphs, heads)
         roles[heads[lone]] = "button"
         roles[glyphs[lone]] = "icon"
         states = _keeping(_keeping(states, heads[lone], ("disabled", "focused", "expanded")), glyphs[lone], ())
@@ -523,6 +532,14 @@ class Semantics:
         # (nor a slider's marks)
         linked = [(k, segs, odd) for k, segs, odd in linked
                   if not np.isin(roles[np.concatenate(segs)], FIELDS).any() and k not in marked]
+        # (and a row of more segments than a candidate holds: simple-scan's delays 0 | 3 | 6 | 10 | 15,
+        # a lone digit on its plate a spin box to the classifier, but no entry among them, nor a
+        # notebook's tabs, the selected one's plate apart too)
+        row_boxes, row_parts = long_rows(elements, groups, drawn_scale)
+        linked += [(-1, segs, odd) for _, segs, odd in
+                   linked_buttons(rgb, elements, row_boxes, row_parts, np.full(len(row_parts), "group", dtype=object),
+                                  2 * MAX_PARTS)
+                   if not np.isin(roles[np.concatenate(segs)], ("textbox", "combobox", "tab")).any()]
         greyed = [odd >= 0 and (any(_greyed_segments(states, segs)) if len(segs) == 2 else
                                 all(g for i, g in enumerate(_greyed_segments(states, segs)) if i != odd))
                   for _, segs, odd in linked]
@@ -530,7 +547,7 @@ class Semantics:
         labels = np.array([r for (_, segs, odd), grey in zip(linked, greyed) if odd < 0 or grey
                            for r in np.concatenate(segs).tolist() if roles[r] == "text" and elements.kind[r] == "text"],
                           np.int64)
-        control[[k for k, _, _ in radios]] = False
+        control[[k for k, _, _ in radios if k >= 0]] = False
         control[marked] = True                            # a slider holds its marks' texts
         # ... and its group, track and marks, is no other control (a text box to the classifier),
         # nor is a region the segmenter drew round them (see `sliders`)

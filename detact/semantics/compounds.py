@@ -1249,10 +1249,32 @@ def _entry_and_arrow(elements: Elements, rows: np.ndarray) -> bool:
         and bool(np.isin(elements.label[rows[kinds == "icon"]], DROPDOWN_ARROWS).any())
 
 
+def long_rows(elements: Elements, groups: np.ndarray, scale: float = 1.0,
+              contained: float = 0.9) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The ``groups`` (G, 4) `compound_candidates` leaves out for holding too many parts that may
+    be rows of linked buttons: one line of more than `MAX_PARTS` and at most twice as many
+    parts, no taller than a candidate. Their boxes (R, 4) and part rows in ``elements``."""
+    if not len(groups) or not len(elements):
+        return np.zeros((0, 4), np.int32), []
+    inside = coverage(groups, elements.xyxy) >= contained
+    boxes, parts = [], []
+    for g, box in enumerate(groups):
+        rows = np.flatnonzero(inside[g])
+        if not MAX_PARTS < len(rows) <= 2 * MAX_PARTS:
+            continue
+        b = elements.xyxy[rows]
+        height = box[3] - box[1]
+        if b[:, 1].max() < b[:, 3].min() and height <= MAX_HEIGHT * scale \
+                and height <= 3.5 * max((b[:, 3] - b[:, 1]).max(), 1):
+            boxes.append(box)
+            parts.append(rows)
+    return np.array(boxes, np.int32).reshape(-1, 4), parts
+
+
 def linked_buttons(rgb: np.ndarray, elements: Elements, boxes: np.ndarray, parts: list[np.ndarray],
-                   roles: np.ndarray) -> list[tuple[int, list[np.ndarray], int]]:
+                   roles: np.ndarray, max_segments: int = MAX_PARTS) -> list[tuple[int, list[np.ndarray], int]]:
     """Candidates (``boxes`` (K, 4), their ``parts`` rows in ``elements``, their ``roles`` (K,))
-    that are rows of linked buttons: two to four segments on one line with a rule between each
+    that are rows of linked buttons: two to ``max_segments`` segments on one line with a rule between each
     two (`entry_end`), a segment being the parts that overlap one another across (a glyph read as
     two runs: gitg's "+-" toggle read "#" and ":"), the candidate no field (`labels.FIELDS`: a
     combo box's value and arrow, an entry and its clear button) nor an editable combo box's entry
@@ -1262,11 +1284,11 @@ def linked_buttons(rgb: np.ndarray, elements: Elements, boxes: np.ndarray, parts
     found = []
     for k, rows in enumerate(parts):
         rows = np.asarray(rows)
-        if not 2 <= len(rows) <= 2 * MAX_PARTS or roles[k] in FIELDS or _entry_and_arrow(elements, rows):
+        if not 2 <= len(rows) <= 2 * max_segments or roles[k] in FIELDS or _entry_and_arrow(elements, rows):
             continue
         rows = rows[np.argsort(elements.xyxy[rows, 0], kind="stable")]
         segments = _overlapping_runs(elements.xyxy[rows])
-        if not 2 <= len(segments) <= MAX_PARTS:
+        if not 2 <= len(segments) <= max_segments:
             continue
         segs = [rows[s] for s in segments]
         b = np.array([[elements.xyxy[s, 0].min(), elements.xyxy[s, 1].min(), elements.xyxy[s, 2].max(),

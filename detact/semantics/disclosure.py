@@ -12,19 +12,24 @@ what says it. So:
    widths and nothing between: the glyph, its label, and whether it is open. The label and the
    glyph are "expanded" when it is.
 2. The glyph is the row's expander, a button, unless a text run ends just left of it on its
-   row (`SEPARATOR_GAP` glyph widths): a path bar's separator between two folders.
+   row (`SEPARATOR_GAP` glyph widths, and no more than 1.5 times the gap after it and half a glyph
+   width): a path bar's separator between two folders, spaced alike on both sides.
 3. Elsewhere "expanded" stays only on the roles whose popup the classifier may see open (combo
    boxes, menu items and buttons; `EXPANDABLE`), never on text, fields or rows without a glyph
    (`without_unfounded_expanded`).
 4. An expander standing alone (GtkExpander: "Keypad" over what it shows, which accessibility
    trees call a toggle button) is no tree's row: no text run starts level with its label (within
    an eighth of its height) within `LONE_REACH` label heights above or below it (a tree's sibling
-   rows do; what an expander shows may start anywhere under it), no other disclosure glyph
+   rows do, never framed each by a plate of its own; what an expander shows may start anywhere
+   under it), no other disclosure glyph
    stands so near in the glyph's column or a step in or out on another row (up to `CHILD_STEP`
    label heights: a child or parent row that opens too), and no two text runs start at one x a step in one under the
    other right under it, the first within a label height (an open tree row's children)
    (`lone_expanders`). Its label is the button, grown over the glyph, which is its icon; it is
    "expanded" and "checked" when open (a toggle button pressed in).
+5. A glyph pointing up (`UP`) is only an expander standing alone, open: Materia points an open
+   expander up and a closed one down, so where one on the screen points up, the lone ones
+   pointing down are closed (`materia_closed`). Elsewhere a caret up is no disclosure.
 """
 from __future__ import annotations
 
@@ -33,6 +38,8 @@ import numpy as np
 #: What the icon stage calls a disclosure triangle pointing down (open) or right (closed).
 OPEN = ("caret down", "chevron down")
 CLOSED = ("caret right", "chevron right")
+#: ... and pointing up: an open expander in Materia, which points a closed one down (rule 5).
+UP = ("caret up", "chevron up")
 #: A disclosure glyph is at most this many px wide and tall at scale 1.
 MAX_GLYPH = 20
 #: ... or at most this share of its label's height.
@@ -60,7 +67,7 @@ def disclosures(kind: np.ndarray, xyxy: np.ndarray, labels: np.ndarray,
     kind, labels = np.asarray(kind, dtype=object), np.asarray(labels, dtype=object)
     s = max(1.0, float(scale))
     wh = b[:, 2:] - b[:, :2]
-    glyphs = np.flatnonzero((kind == "icon") & np.isin(labels, OPEN + CLOSED)
+    glyphs = np.flatnonzero((kind == "icon") & np.isin(labels, OPEN + CLOSED + UP)
                             & (wh.max(axis=1) <= max(MAX_GLYPH * s, 2 * GLYPH_TO_LABEL * MAX_GLYPH)))
     texts = np.flatnonzero(kind == "text")
     empty = np.zeros(0, np.int64)
@@ -82,10 +89,14 @@ def disclosures(kind: np.ndarray, xyxy: np.ndarray, labels: np.ndarray,
         between[[g, label]] = False
         if between.any():
             continue
-        before = row[(b[row, 2] <= b[g, 0] + 1) & (b[g, 0] - b[row, 2] <= SEPARATOR_GAP * w)]
+        # (a path bar spaces a separator alike on both sides; an expander after another one's
+        # label stands clear of it and close to its own)
+        gap_after = b[label, 0] - b[g, 2]
+        before = row[(b[row, 2] <= b[g, 0] + 1) & (b[g, 0] - b[row, 2] <= SEPARATOR_GAP * w)
+                     & (b[g, 0] - b[row, 2] <= 1.5 * max(gap_after, 0.0) + w / 2)]
         found.append(g)
         owners.append(label)
-        opened.append(str(labels[g]) in OPEN)
+        opened.append(str(labels[g]) in OPEN + UP)
         buttons.append(not len(before))
     return (np.array(found, np.int64), np.array(owners, np.int64), np.array(opened, bool),
             np.array(buttons, bool))
@@ -98,11 +109,17 @@ def without_unfounded_expanded(states: list[tuple[str, ...]], roles: np.ndarray)
             for st, role in zip(states, np.asarray(roles, dtype=object).tolist())]
 
 
-def lone_expanders(kind: np.ndarray, xyxy: np.ndarray, glyphs: np.ndarray, heads: np.ndarray) -> np.ndarray:
+def lone_expanders(kind: np.ndarray, xyxy: np.ndarray, glyphs: np.ndarray, heads: np.ndarray,
+                   framed: np.ndarray | None = None) -> np.ndarray:
     """Rule 4 over the disclosure ``glyphs`` and their labels ``heads`` (K,) (rows of ``kind``
-    (N,) and ``xyxy`` (N, 4), from `disclosures`): (K,) bool, which stand alone, no tree's rows."""
+    (N,) and ``xyxy`` (N, 4), from `disclosures`): (K,) bool, which stand alone, no tree's rows.
+    Text runs ``framed`` (N,) bool by a plate of their own (a button's label under the
+    expander) are no tree's rows."""
     b = np.asarray(xyxy, np.float64).reshape(-1, 4)
-    texts = np.flatnonzero(np.asarray(kind, dtype=object) == "text")
+    texts = np.asarray(kind, dtype=object) == "text"
+    if framed is not None:
+        texts &= ~np.asarray(framed, bool)
+    texts = np.flatnonzero(texts)
     out = np.zeros(len(glyphs), bool)
     for k, (g, t) in enumerate(zip(np.asarray(glyphs, np.int64).tolist(), np.asarray(heads, np.int64).tolist())):
         h = b[t, 3] - b[t, 1]
@@ -134,3 +151,12 @@ def _children_under(b: np.ndarray, texts: np.ndarray, t: int) -> bool:
         if len(below):
             return True
     return False
+
+
+def materia_closed(labels: np.ndarray, glyphs: np.ndarray, lone: np.ndarray) -> np.ndarray:
+    """Rule 5 over the disclosure ``glyphs`` (K,) (rows of ``labels`` (N,)) and which stand alone
+    ``lone`` (K,) bool: (K,) bool, the lone ones pointing down on a screen where a lone one points
+    up, which are closed."""
+    labels = np.asarray(labels, dtype=object)
+    up = lone & np.isin(labels[glyphs], UP)
+    return lone & np.isin(labels[glyphs], OPEN) & up.any()

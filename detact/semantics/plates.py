@@ -7,7 +7,10 @@ in a large plate came back as a spin box. So: a text run whose frame (`Elements.
 it alone, with the text's centre within ``CENTRE_TOLERANCE`` of the frame's width and height
 of the frame's centre and with room on both sides (at least ``MIN_SIDE_ROOM`` text heights),
 is a button, whatever role the classifier gave it, except the roles whose items are also
-drawn centred on a plate of their own: tabs, links, menu items and buttons already.
+drawn centred on a plate of their own: tabs, links, menu items and buttons already. A link is
+one still when its plate is a button's stretched by its layout (`stretched_link_plates`: the
+classifier took a calculator's wide "Exact" toggle for a link); a web page's link drawn as a
+button hugs its label.
 
 The segmenter misses some plates: linked buttons, whose shared rules cut their frame into
 cells, and flat buttons on a bar. `label_plates` finds them from the label outwards.
@@ -26,6 +29,10 @@ CENTRE_TOLERANCE = 0.1
 MIN_SIDE_ROOM = 0.35
 #: Roles left alone: buttons already, and items drawn centred on plates of their own.
 KEEP_ROLES = ("button", "tab", "link", "menuitem")
+#: A button's plate is at most this many times as tall as its label.
+BUTTON_TO_LABEL = 2.5
+#: A plate at least this many times as wide as its label was stretched by its layout.
+STRETCHED = 2.5
 
 
 def centred_labels(elements: Elements) -> np.ndarray:
@@ -155,3 +162,13 @@ def font_buttons(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray],
             found.append(k)
     return np.array(found, np.int64)
 
+
+def stretched_link_plates(elements: Elements, rows: np.ndarray) -> np.ndarray:
+    """Of ``rows`` (text runs centred in frames of their own, `centred_labels`), those on a
+    button's plate stretched by its layout: no taller than `BUTTON_TO_LABEL` label heights and at
+    least `STRETCHED` label widths wide (a calculator's "Exact" toggle). A web page's link drawn
+    as a button (Bootstrap's ``a.btn``) hugs its label and stays a link."""
+    rows = np.asarray(rows, np.int64)
+    t, f = elements.xyxy[rows].astype(np.float64), elements.frame[rows].astype(np.float64)
+    return rows[(f[:, 3] - f[:, 1] <= BUTTON_TO_LABEL * (t[:, 3] - t[:, 1]))
+                & (f[:, 2] - f[:, 0] >= STRETCHED * (t[:, 2] - t[:, 0]))]

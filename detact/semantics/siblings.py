@@ -52,7 +52,8 @@ draw the items of one menu, menu bar, tab row or list alike and line them up, so
    (`toolbar_icons`). Toolbars draw flat buttons, whose glyph alone looks like a picture.
 7. A column of text runs (rule 1, whatever their roles) is a menu when two or more of its
    rows end in a keyboard accelerator ("Ctrl+M", "Shift+Ctrl+Delete", "F11") or a submenu
-   arrow (an icon named caret or chevron right) with no other text between, at least one of
+   arrow (an icon named caret or chevron right, with no text run starting just right of it: a
+   tree's expander in the pane beside heads its own row) with no other text between, at least one of
    them an accelerator, or three or more (`SUBMENU_MIN`) of them arrows standing at most
    `SUBMENU_REACH` heights right of the column's widest item (a menu of submenus; a list's rows
    that open a page end in a chevron at the window's far side): its runs become menu items
@@ -746,6 +747,12 @@ def menu_columns(xyxy: np.ndarray, texts: np.ndarray, marks: np.ndarray, mark_la
         return none, none
     arrows = np.asarray(marks, np.float64).reshape(-1, 4)[np.isin(np.asarray(mark_labels, dtype=object),
                                                                  SUBMENU_ARROWS)]
+    # a submenu arrow ends its item's row; one with a text run starting just right of it on its
+    # row heads that run (a tree's expander in the pane beside a list)
+    acy, th = (arrows[:, 1] + arrows[:, 3]) / 2, xyxy[:, 3] - xyxy[:, 1]
+    heads = (np.abs((xyxy[None, :, 1] + xyxy[None, :, 3]) / 2 - acy[:, None]) <= th[None] / 2) \
+        & (xyxy[None, :, 0] >= arrows[:, 2, None] - 1) & (xyxy[None, :, 0] - arrows[:, 2, None] <= th[None])
+    arrows = arrows[~heads.any(axis=1)]
     ends = np.concatenate([xyxy[accel], arrows])
     is_accel = np.r_[np.ones(int(accel.sum()), bool), np.zeros(len(arrows), bool)]
     accel_rows = np.flatnonzero(accel)

@@ -142,8 +142,8 @@ def inside_frame(gray: np.ndarray, box, contrast: int = 40, max_stroke: int = 3,
     Frame lines are at most ``max_stroke`` px thick, at most ``max_pad`` px in from the box's
     edge, and stand clear of what they hold:
     * above or below (or both): rows of ink across >= 90 % of the ink's width, with what they
-      enclose clear of the ink's left and right ends (or of side lines there), so the bars of
-      an "E", an "L", a "=" or an underline under the whole text are no frame. A line under a
+      enclose clear of the ink's left and right ends (or of side lines there, on both sides), so
+      the bars of an "E", an "L", a "7", a "=" or an underline under the whole text are no frame. A line under a
       row of tabs or a field's bottom border goes: the runs above it can then be split;
     * at the sides: a column of ink down >= 90 % of the rows (between the lines above and
       below, when there are some) that touches the first and the last of those rows.
@@ -160,7 +160,11 @@ def inside_frame(gray: np.ndarray, box, contrast: int = 40, max_stroke: int = 3,
     h = ink.shape[0]
     rows_full = ink[:, c0:c1].mean(axis=1) >= 0.9
     rows_blank = ~ink.any(axis=1)
-    rows_open = ~ink[:, c0 + max_stroke:c1 - max_stroke].any(axis=1)   # ink at most at the sides
+    # ink at most at the sides, and at both or neither unless the frame runs out of the box on
+    # the other (a frame's sides, not the diagonal under a "7"'s bar)
+    left_side, right_side = ink[:, c0:c0 + max_stroke].any(axis=1), ink[:, c1 - max_stroke:c1].any(axis=1)
+    rows_open = ~ink[:, c0 + max_stroke:c1 - max_stroke].any(axis=1) \
+        & ((left_side == right_side) | (left_side & (c1 >= ink.shape[1] - 1)) | (right_side & (c0 <= 0)))
     top = _edge_line(rows_full, rows_blank, rows_open, False, max_pad, max_stroke)
     bottom = h - _edge_line(rows_full, rows_blank, rows_open, True, max_pad, max_stroke)
     if (top or bottom < h) and bottom - top >= 6:
@@ -537,6 +541,49 @@ def box_like(line: LineInk, run: np.ndarray, min_side: int = 8, edge: float = 0.
     return side(blob[:2]) and side(blob[-2:]) and side(blob[:, :2].T) and side(blob[:, -2:].T)
 
 
+def triangle_pointing(ink: np.ndarray, min_base: int = 4) -> str | None:
+    """Which way the ink ``ink`` (H, W) bool draws a filled triangle pointing: "down", "up",
+    "right", "left" (an expander's, a drop-down's or a tree's caret), else None. Along the
+    pointing direction every line across holds one solid stretch, each no longer than the one
+    before (a pixel of anti-aliasing aside), the base (at least ``min_base`` px) 1.5 to 3 times
+    the triangle's depth and the tip at most a third of it, centred alike. No letter is: a "v"
+    is two strokes, a "T" widens again, a "(" bends."""
+    ys, xs = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    if len(ys) < 3 or len(xs) < 3:
+        return None
+    blob = ink[ys[0]:ys[-1] + 1, xs[0]:xs[-1] + 1]
+    for way, lines in (("down", blob), ("up", blob[::-1]), ("right", blob.T), ("left", blob.T[::-1])):
+        stretches = [true_runs(r) for r in lines]
+        if any(len(st) != 1 for st in stretches):
+            continue
+        spans = np.array([st[0] for st in stretches])
+        widths, centres = spans[:, 1] - spans[:, 0], spans.sum(axis=1) / 2
+        if (widths[0] >= min_base and 1.5 * len(lines) <= widths[0] + 1 <= 3 * len(lines) + 2
+                and (np.diff(widths) <= 1).all() and widths[-1] * 3 <= widths[0]
+                and np.abs(centres - centres[0]).max() <= 1.5):
+            return way
+    return None
+
+
+def triangles_in(rgb: np.ndarray, boxes: np.ndarray, contrast: int = 40) -> np.ndarray:
+    """(K,) object: which way the ink (``contrast`` grey levels off the border's median, as
+    `border_ink` finds it) in each of ``boxes`` (K, 4) xyxy of the RGB ``rgb`` draws a filled
+    triangle pointing (`triangle_pointing`), else None."""
+    out = np.full(len(boxes), None, dtype=object)
+    for k, (x0, y0, x1, y1) in enumerate(np.asarray(boxes, np.int64).reshape(-1, 4).tolist()):
+        crop = rgb[max(y0 - 1, 0):y1 + 1, max(x0 - 1, 0):x1 + 1].mean(axis=2)
+        if crop.shape[0] >= 3 and crop.shape[1] >= 3:
+            out[k] = triangle_pointing(border_ink(crop, contrast)[1:-1, 1:-1])
+    return out
+
+
+def filled_caret(line: LineInk, run: np.ndarray, min_base: int = 8) -> bool:
+    """Whether the ink in columns ``run`` ([start, end)) of ``line`` is a filled triangle pointing
+    down or up, at least ``min_base`` px wide (`triangle_pointing`): an expander's caret before
+    its label, flatter than the icons `leading_icon` looks for."""
+    return triangle_pointing(line.ink[:, run[0]:run[1]], min_base) in ("down", "up")
+
+
 def coloured_icon(line: LineInk, blob: np.ndarray, word: np.ndarray, colour_step: float = 56.0) -> bool:
     """Whether the column run ``blob`` ([start, end)) of ``line`` is an icon drawn in another
     colour than the ``word`` ((K, 2) column runs) after it: as wide as 0.6-1.6 times its body's
@@ -606,6 +653,9 @@ def leading_icon(line: LineInk, group: np.ndarray, following: np.ndarray, icon_g
     if fh >= 0.55 * ink_h and fw <= 1.6 * ink_h and hash_sign(line.ink[:, first[0]:first[1]]):
         return False
     if len(group) > 2 and lead_gap >= 2 and coloured_icon(line, first, group[1:]):
+        return True
+    # an expander's caret before its label, flatter than the icons below ("[v]Keypad" at scale 2)
+    if len(rest) >= 2 and (lead_gap >= 2 or len(group) == 1) and filled_caret(line, first):
         return True
     if not (0.75 * ink_h <= fw <= 1.6 * ink_h and fh >= 0.55 * ink_h):
         return False
