@@ -103,13 +103,24 @@ def compound_candidates(elements: Elements, groups: np.ndarray, scale: float = 1
                         contained: float = 0.9) -> tuple[Elements, np.ndarray, list[np.ndarray]]:
     """Candidate compound controls among ``groups`` (G, 4): as region elements framed by the
     group's box, how many parts each holds, and each one's part rows in ``elements``."""
-    if not len(groups) or not len(elements):
+    boxes, parts = _line_groups(elements, groups, 2, MAX_PARTS, scale, contained)
+    if not len(boxes):
         return Elements(), np.zeros(0, np.int32), []
+    return framed_regions(boxes), np.array([len(p) for p in parts], np.int32), parts
+
+
+def _line_groups(elements: Elements, groups: np.ndarray, fewest: int, most: int, scale: float = 1.0,
+                 contained: float = 0.9) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The ``groups`` (G, 4) holding ``fewest`` to ``most`` elements (``contained`` of each
+    inside) on one line, no taller than `MAX_HEIGHT` (at ``scale``) nor 3.5 times the tallest:
+    their boxes (R, 4) and part rows in ``elements``."""
+    if not len(groups) or not len(elements):
+        return np.zeros((0, 4), np.int32), []
     inside = coverage(groups, elements.xyxy) >= contained          # (G, N)
-    boxes, counts, parts = [], [], []
+    boxes, parts = [], []
     for g, box in enumerate(groups):
         rows = np.flatnonzero(inside[g])
-        if not 2 <= len(rows) <= MAX_PARTS:
+        if not fewest <= len(rows) <= most:
             continue
         b = elements.xyxy[rows]
         height = box[3] - box[1]
@@ -117,11 +128,8 @@ def compound_candidates(elements: Elements, groups: np.ndarray, scale: float = 1
         tallest = (b[:, 3] - b[:, 1]).max()
         if one_line and height <= MAX_HEIGHT * scale and height <= 3.5 * max(tallest, 1):
             boxes.append(box)
-            counts.append(len(rows))
             parts.append(rows)
-    if not boxes:
-        return Elements(), np.zeros(0, np.int32), []
-    return framed_regions(np.array(boxes, np.int32)), np.array(counts, np.int32), parts
+    return np.array(boxes, np.int32).reshape(-1, 4), parts
 
 
 #: How far a plate is followed either way from the element it holds (px at scale 1): a
@@ -1254,21 +1262,7 @@ def long_rows(elements: Elements, groups: np.ndarray, scale: float = 1.0,
     """The ``groups`` (G, 4) `compound_candidates` leaves out for holding too many parts that may
     be rows of linked buttons: one line of more than `MAX_PARTS` and at most twice as many
     parts, no taller than a candidate. Their boxes (R, 4) and part rows in ``elements``."""
-    if not len(groups) or not len(elements):
-        return np.zeros((0, 4), np.int32), []
-    inside = coverage(groups, elements.xyxy) >= contained
-    boxes, parts = [], []
-    for g, box in enumerate(groups):
-        rows = np.flatnonzero(inside[g])
-        if not MAX_PARTS < len(rows) <= 2 * MAX_PARTS:
-            continue
-        b = elements.xyxy[rows]
-        height = box[3] - box[1]
-        if b[:, 1].max() < b[:, 3].min() and height <= MAX_HEIGHT * scale \
-                and height <= 3.5 * max((b[:, 3] - b[:, 1]).max(), 1):
-            boxes.append(box)
-            parts.append(rows)
-    return np.array(boxes, np.int32).reshape(-1, 4), parts
+    return _line_groups(elements, groups, MAX_PARTS + 1, 2 * MAX_PARTS, scale, contained)
 
 
 def linked_buttons(rgb: np.ndarray, elements: Elements, boxes: np.ndarray, parts: list[np.ndarray],
