@@ -29,7 +29,7 @@ import numpy as np
 from ..boxes import areas, centred_under, coverage, field_tall, nms
 from ..elements import Elements
 from ..imageio import screen_scale
-from ..text.split import border_ink, triangles_in, true_runs
+from ..text.split import border_ink, box_ink, triangles_in, true_runs
 from .base import Segmenter
 
 
@@ -212,11 +212,10 @@ def _solid(rgb: np.ndarray, boxes: np.ndarray, fill: float = 0.8) -> np.ndarray:
     least ``fill`` of the rows that hold ink in each of ``boxes`` (K, 4) xyxy of ``rgb``: a
     bar (a dash, its anti-aliased row aside), not a glyph's strokes (a chevron, a caret)."""
     out = np.zeros(len(boxes), bool)
-    for k, (x0, y0, x1, y1) in enumerate(np.asarray(boxes, np.int64).tolist()):
-        crop = rgb[max(y0 - 1, 0):y1 + 1, max(x0 - 1, 0):x1 + 1].mean(axis=2)
-        if crop.shape[0] < 3 or crop.shape[1] < 3:
+    for k, box in enumerate(np.asarray(boxes, np.int64)):
+        ink = box_ink(rgb, box)
+        if ink is None:
             continue
-        ink = border_ink(crop, 40)[1:-1, 1:-1]
         rows = ink.any(axis=1)
         out[k] = bool(rows.any()) and ink[rows].mean() >= fill
     return out

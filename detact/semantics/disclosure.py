@@ -12,8 +12,9 @@ what says it. So:
    widths and nothing between: the glyph, its label, and whether it is open. The label and the
    glyph are "expanded" when it is.
 2. The glyph is the row's expander, a button, unless a text run ends just left of it on its
-   row (`SEPARATOR_GAP` glyph widths, and no more than 1.5 times the gap after it and half a glyph
-   width): a path bar's separator between two folders, spaced alike on both sides.
+   row (`SEPARATOR_GAP` glyph widths, and no more than `SEPARATOR_BALANCE` times the gap after
+   it and half a glyph width): a path bar's separator between two folders, spaced alike on both
+   sides.
 3. Elsewhere "expanded" stays only on the roles whose popup the classifier may see open (combo
    boxes, menu items and buttons; `EXPANDABLE`), never on text, fields or rows without a glyph
    (`without_unfounded_expanded`).
@@ -21,12 +22,12 @@ what says it. So:
    trees call a toggle button) is no tree's row: no text run starts level with its label (within
    an eighth of its height) within `LONE_REACH` label heights above or below it (a tree's sibling
    rows do, never framed each by a plate of its own; what an expander shows may start anywhere
-   under it), no other disclosure glyph
-   stands so near in the glyph's column or a step in or out on another row (up to `CHILD_STEP`
-   label heights: a child or parent row that opens too), and no two text runs start at one x a step in one under the
-   other right under it, the first within a label height (an open tree row's children)
-   (`lone_expanders`). Its label is the button, grown over the glyph, which is its icon; it is
-   "expanded" and "checked" when open (a toggle button pressed in).
+   under it), no other disclosure glyph stands so near in the glyph's column or a step in or out
+   on another row (up to `CHILD_STEP` label heights: a child or parent row that opens too), and
+   no two text runs start at one x a step in, one under the other right under it, the first
+   within a label height (an open tree row's children) (`lone_expanders`). Its label is the
+   button, grown over the glyph, which is its icon; it is "expanded" and "checked" when open (a
+   toggle button pressed in).
 5. A glyph pointing up (`UP`) is only an expander standing alone, open: Materia points an open
    expander up and a closed one down, so where one on the screen points up, the lone ones
    pointing down are closed (`materia_closed`). Elsewhere a caret up is no disclosure.
@@ -46,8 +47,11 @@ MAX_GLYPH = 20
 GLYPH_TO_LABEL = 0.8
 #: Its label begins at most this many glyph widths (and 12 px at scale 1) after it.
 MAX_GAP = 1.5
-#: A text run ending this close before the glyph (in glyph widths) makes it a separator.
+#: A text run ending this close before the glyph (in glyph widths) makes it a separator ...
 SEPARATOR_GAP = 3.0
+#: ... when it ends no further before it than this many times the gap after it (and half a
+#: glyph width): a path bar spaces a separator alike on both sides.
+SEPARATOR_BALANCE = 1.5
 #: An expander's label with no text run starting level with it this many label heights above
 #: or below it stands alone (rule 4).
 LONE_REACH = 2.5
@@ -93,7 +97,7 @@ def disclosures(kind: np.ndarray, xyxy: np.ndarray, labels: np.ndarray,
         # label stands clear of it and close to its own)
         gap_after = b[label, 0] - b[g, 2]
         before = row[(b[row, 2] <= b[g, 0] + 1) & (b[g, 0] - b[row, 2] <= SEPARATOR_GAP * w)
-                     & (b[g, 0] - b[row, 2] <= 1.5 * max(gap_after, 0.0) + w / 2)]
+                     & (b[g, 0] - b[row, 2] <= SEPARATOR_BALANCE * max(gap_after, 0.0) + w / 2)]
         found.append(g)
         owners.append(label)
         opened.append(str(labels[g]) in OPEN + UP)

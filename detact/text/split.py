@@ -143,8 +143,9 @@ def inside_frame(gray: np.ndarray, box, contrast: int = 40, max_stroke: int = 3,
     edge, and stand clear of what they hold:
     * above or below (or both): rows of ink across >= 90 % of the ink's width, with what they
       enclose clear of the ink's left and right ends (or of side lines there, on both sides), so
-      the bars of an "E", an "L", a "7", a "=" or an underline under the whole text are no frame. A line under a
-      row of tabs or a field's bottom border goes: the runs above it can then be split;
+      the bars of an "E", an "L", a "7", a "=" or an underline under the whole text are no
+      frame. A line under a row of tabs or a field's bottom border goes: the runs above it can
+      then be split;
     * at the sides: a column of ink down >= 90 % of the rows (between the lines above and
       below, when there are some) that touches the first and the last of those rows.
     The background is the crop's median (the edges may all be frame)."""
@@ -565,15 +566,25 @@ def triangle_pointing(ink: np.ndarray, min_base: int = 4) -> str | None:
     return None
 
 
+def box_ink(rgb: np.ndarray, box, contrast: int = 40) -> np.ndarray | None:
+    """(h, w) bool: the ink inside ``box`` (x0, y0, x1, y1) of the RGB ``rgb``, ``contrast`` grey
+    levels off the median of the box and a 1 px ring round it (`border_ink`); None when the
+    box with its ring is under 3 px either way."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    crop = rgb[max(y0 - 1, 0):y1 + 1, max(x0 - 1, 0):x1 + 1].mean(axis=2)
+    if crop.shape[0] < 3 or crop.shape[1] < 3:
+        return None
+    return border_ink(crop, contrast)[1:-1, 1:-1]
+
+
 def triangles_in(rgb: np.ndarray, boxes: np.ndarray, contrast: int = 40) -> np.ndarray:
-    """(K,) object: which way the ink (``contrast`` grey levels off the border's median, as
-    `border_ink` finds it) in each of ``boxes`` (K, 4) xyxy of the RGB ``rgb`` draws a filled
-    triangle pointing (`triangle_pointing`), else None."""
+    """(K,) object: which way the ink (`box_ink`) in each of ``boxes`` (K, 4) xyxy of the RGB
+    ``rgb`` draws a filled triangle pointing (`triangle_pointing`), else None."""
     out = np.full(len(boxes), None, dtype=object)
-    for k, (x0, y0, x1, y1) in enumerate(np.asarray(boxes, np.int64).reshape(-1, 4).tolist()):
-        crop = rgb[max(y0 - 1, 0):y1 + 1, max(x0 - 1, 0):x1 + 1].mean(axis=2)
-        if crop.shape[0] >= 3 and crop.shape[1] >= 3:
-            out[k] = triangle_pointing(border_ink(crop, contrast)[1:-1, 1:-1])
+    for k, box in enumerate(np.asarray(boxes, np.int64).reshape(-1, 4)):
+        ink = box_ink(rgb, box, contrast)
+        if ink is not None:
+            out[k] = triangle_pointing(ink)
     return out
 
 
