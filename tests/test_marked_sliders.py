@@ -8,7 +8,8 @@ import pytest
 from PIL import Image, ImageDraw
 
 from detact.elements import Elements
-from detact.semantics.sliders import band_background, boxes_round_sliders, marked_sliders, marks_over, track_regions
+from detact.semantics.sliders import (band_background, boxes_round_sliders, marked_sliders, marks_over, slider_values,
+                                      track_regions)
 from tests.conftest import font
 
 GREY, INK, ACCENT, TRACK = (246, 245, 244), (46, 52, 54), (53, 132, 228), (205, 199, 194)
@@ -230,10 +231,12 @@ def test_marks_over_a_track_find_all_of_it(case, kwargs):
     ("the track's own region", [60, 30, 420, 52], False),
     ("a region reaching well past the marks (a pane)", [10, 0, 590, 110], False),
     ("a region round the track alone, no mark in it", [40, 28, 422, 52], False),
+    # the first mark, centred under the track's start, hangs out of the region by half its width
+    ("a region ending at the track's ends", [58, 28, 422, 70], True),
 ])
 def test_boxes_round_sliders(case, box, found):
     track = np.array([[60, 30, 420, 52]])
-    marks = [np.array([[50, 56, 72, 70], [140, 56, 155, 70], [400, 56, 432, 70]])]
+    marks = [np.array([[50, 56, 64, 70], [140, 56, 155, 70], [400, 56, 432, 70]])]
     assert boxes_round_sliders(np.array([box]), track, marks).tolist() == [found], case
 
 
@@ -260,3 +263,37 @@ def test_band_background_keeps_the_bands_width_and_its_steps(width):
     got = band_background(band, 14)
     assert got.shape == (width,)
     assert got[0] == 255 and got[-1] == 240
+
+
+@pytest.mark.parametrize("case, boxes, texts, found", [
+    ("a value drawn before the track", [[80, 10, 100, 30]], ["71"], {0: 1}),
+    ("a value drawn after the track", [[402, 12, 430, 28]], ["0.5"], {0: 1}),
+    ("the nearer of two", [[40, 10, 60, 30], [80, 10, 100, 30]], ["5", "71"], {0: 2}),
+    ("a label, no number", [[60, 10, 100, 30]], ["Zoom"], {}),
+    ("a number too far before it", [[20, 10, 40, 30]], ["71"], {}),
+    ("a number on another row", [[80, 40, 100, 60]], ["71"], {}),
+])
+def test_slider_values(case, boxes, texts, found):
+    # the track of a slider at row 0, 100..400 px, 16 px tall
+    xyxy = np.array([[100, 12, 400, 28]] + boxes)
+    kind = np.array(["region"] + ["text"] * len(boxes), dtype=object)
+    text = np.array([""] + texts, dtype=object)
+    assert slider_values(kind, xyxy, text, np.array([0])) == found, case
+
+
+def test_a_parsed_slider_across_a_form_shows_its_value_and_is_named_by_its_label():
+    # GTK's scale with its value drawn, across a form's column: too long and thin for a field
+    from detact.parser import Parser
+    img = Image.new("RGB", (900, 60), GREY)
+    d = ImageDraw.Draw(img)
+    d.text((20, 20), "Zoom", fill=INK, font=font(14))
+    d.text((90, 20), "71", fill=(146, 149, 149), font=font(14))
+    d.rounded_rectangle((122, 28, 880, 31), radius=2, fill=TRACK)
+    d.rounded_rectangle((122, 28, 660, 31), radius=2, fill=ACCENT)
+    d.ellipse((652, 21, 668, 37), fill="white", outline=(154, 148, 142))
+    els = Parser().parse(np.asarray(img)).elements
+    sliders = np.flatnonzero(els.role == "slider")
+    got = [(els.kind[i], els.role[i], els.text[i], els.name[i], els.value[i], els.xyxy[i].tolist()) for i in range(len(els))]
+    assert len(sliders) == 1 and els.name[sliders[0]] == "Zoom" and els.value[sliders[0]] == "71", got
+    assert els.xyxy[sliders[0], 2] - els.xyxy[sliders[0], 0] > 700, got
+    assert [els.role[i] for i in range(len(els)) if els.text[i] == "71"] == ["text"], got

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from detact.semantics.disclosure import disclosures, lone_expanders, materia_closed, without_unfounded_expanded
+from detact.semantics.disclosure import disclosures, lone_expanders, materia_closed, stacked_up, without_unfounded_expanded
 
 # a tree: expander glyphs 10 px wide at x 20, labels from x 36, rows 24 px apart
 CASES = [  # id, elements (kind, box, label), scale, want (glyph, label, open, button)
@@ -198,5 +198,24 @@ def test_a_drawn_tree_says_which_rows_are_expanded(parser):
         if opened is not None:
             i = expanders[label]
             assert els.role[i] == "button" and ("expanded" in els.states[i]) is opened
-            assert not {"checked", "pressed"} & set(els.states[i])
+            # a toggle pressed in when open (a sidebar's section toggle), never "pressed" by the
+            # classifier's guess
+            assert ("checked" in els.states[i]) is opened and "pressed" not in els.states[i]
             assert els.label[i] == ("collapse" if opened else "expand")
+
+
+@pytest.mark.parametrize("case, boxes, labels, expanders, want", [
+    ("two sections down a sidebar", [[13, 78, 23, 89], [13, 133, 23, 144]], ["caret up", "caret up"], [True, True],
+     [True, True]),
+    ("one alone (a column header's sort arrow)", [[13, 78, 23, 89]], ["caret up"], [True], [False]),
+    ("two on one row", [[13, 78, 23, 89], [200, 78, 210, 89]], ["caret up", "caret up"], [True, True], [False, False]),
+    ("in different columns", [[13, 78, 23, 89], [60, 133, 70, 144]], ["caret up", "caret up"], [True, True],
+     [False, False]),
+    ("one points down", [[13, 78, 23, 89], [13, 133, 23, 144]], ["caret up", "caret down"], [True, True],
+     [False, False]),
+    ("a separator is no expander", [[13, 78, 23, 89], [13, 133, 23, 144]], ["caret up", "caret up"], [True, False],
+     [False, False]),
+])
+def test_stacked_up(case, boxes, labels, expanders, want):
+    got = stacked_up(np.array(boxes), np.array(labels, dtype=object), np.arange(len(boxes)), np.array(expanders))
+    assert got.tolist() == want, case

@@ -185,6 +185,21 @@ def test_size_changes_need_a_common_baseline(left, right, changes):
     assert style_changes(left, right) is changes
 
 
+def _weighed(stroke: float, bars: float, runs: int) -> WordStyle:
+    return WordStyle(np.array([52.0, 52.0, 52.0]), stroke, 18.0, 60, runs, bars, 23.0)
+
+
+@pytest.mark.parametrize("left, right, changes", [
+    # "1%" at scale 2: a "1" (a stem and a foot) looks 1.5 times as bold as a "%"'s thin rings
+    (_weighed(2.73, 5.2, 1), _weighed(1.82, 2.1, 1), False),
+    # a bold word beside a regular one is a change of weight
+    (_weighed(2.73, 5.2, 6), _weighed(1.82, 2.1, 5), True),
+    (_weighed(2.73, 5.2, 1), _weighed(1.82, 2.1, 5), True),
+])
+def test_one_glyph_on_each_side_says_nothing_of_weight(left, right, changes):
+    assert style_changes(left, right) is changes
+
+
 @pytest.mark.parametrize("read, first_word", [
     ("-1 dB", True), ("-v 3383", True), ("+12 items", True), ("6 comments", True),
     ("--retries", False), ("- Remove", False), ("7 checkbutton", False), ("-verbose", False),
@@ -440,3 +455,19 @@ def test_opening_quotes_and_backticks_are_read(parser, tmp_path):
     read = [str(t) for t, k in zip(elements.text, elements.kind) if k == "text"]
     for word in words:
         assert word in read or word.split(" ")[0] in read, read
+
+
+@pytest.mark.parametrize("whole, head, tail, joined", [
+    ("a == b", "a", "b", True),
+    ("id || ok", "id", "ok", True),
+    ("count != limit", "count", "limit", True),
+    ("x - 1", "x", "1", True),
+    ("20-+", "20", "+", False),            # a spin button's value and its two steppers
+    ("20 - +", "20", "+", False),
+    ("a b", "a", "b", False),               # nothing between
+    ("a / b", "a", "b", False),             # a breadcrumb's slash is no operator here
+    ("ab == c", "a", "c", False),           # does not start with the left read
+])
+def test_marks_between(whole, head, tail, joined):
+    from detact.text.fast import marks_between
+    assert marks_between(whole, head, tail) is joined

@@ -15,7 +15,7 @@ belongs (``parent``), and lists the containers:
         fields: `labels`, labels on plates the segmenter missed: `plates`, a popover's items:
         `popovers`) -> menu-bar words read one thin glyph off (`text.lexicon`) -> names and values
         (`labels`) -> the text boxes inside editable combo boxes (`compounds`) -> two-line list
-        rows (`rows`) -> containers and parents (`tree`)
+        rows (`rows`) -> stack switchers (`switchers`) -> containers and parents (`tree`)
 """
 from __future__ import annotations
 
@@ -32,10 +32,10 @@ from .compounds import (compound_candidates, dropdown_rows, empty_fields, entrie
                         fields_around_icons, flat_spin_plates, flat_spin_values, form_labelled, framed_regions, grid_cells,
                         has_dropdown_arrow, icon_led, labelled_plates, linked_buttons, linked_frames, long_rows, MAX_PARTS,
                         neutral_inside, numeric_text,
-                        placeholder_compounds, placeholder_fields, plate_combos, plate_frames, spin_buttons,
+                        placeholder_compounds, placeholder_fields, plate_combos, plate_frames, spin_buttons, stepper_divider,
                         stepper_fields, stepper_rows, text_plates, value_apart, value_texts,
                         zoom_entries)
-from .disclosure import UP, disclosures, lone_expanders, materia_closed, without_unfounded_expanded
+from .disclosure import UP, disclosures, lone_expanders, materia_closed, stacked_up, without_unfounded_expanded
 from .features import control_inputs
 from .labels import FIELDS, assign_names, linked_page_counts, page_fields
 from .popovers import popover_items
@@ -45,9 +45,10 @@ from .pressed import pressed_buttons, pressed_labels
 from .roles import (ENTRY_ROLES, GLYPH_ROLES, INTERACTIVE, ROLES, STATEFUL, action_icons, box_glyphs, box_state,
                     control_glyphs, dots_in_rings, glyph_fields, glyphs_read_as_letters, link_texts, make_role_classifier,
                     one_glyph_reads, ring_glyphs, ring_state, search_fields, shows_other_glyph, with_states)
-from .sliders import (boxes_round_sliders, marked_sliders, marks_over, marks_under, slider_tracks, track_regions,
+from .sliders import (boxes_round_sliders, marked_sliders, marks_over, marks_under, slider_tracks, slider_values, track_regions,
                       volume_buttons)
 from .switches import pill_state
+from .switchers import stack_switchers
 from .siblings import (GLYPH_LINE_ROLES, checkable_cells, harmonised_glyphs, harmonised_roles,
                        icon_list_rows, icon_view_items, keypad_keys, list_row_icons, menu_bar_rows, menu_columns,
                        menu_glyphs, table_cells, toolbar_icons, toolbar_labels, tree_headers)
@@ -191,7 +192,10 @@ class Semantics:
         values += [int(parts[k][0]) for k in framed_spins]
         roles[n + plated] = "combobox"
         values += [int(r) for k in plated for r in parts[k] if elements.kind[r] == "text"]
-        roles[n + stepped] = ["spinbox" if numeric_text(str(elements.text[parts[k][0]])) else "combobox" for k in stepped]
+        # (a word beside them is a spin box's too where a rule sets the steppers apart: Qt's "None")
+        roles[n + stepped] = ["spinbox" if numeric_text(str(elements.text[parts[k][0]]))
+                              or stepper_divider(rgb, compounds.xyxy[k], elements.xyxy[parts[k][0]]) else "combobox"
+                              for k in stepped]
         values += [int(parts[k][0]) for k in stepped]
         roles[n + labelled] = "textbox"
         values += [int(r) for k in labelled for r in parts[k][1:]]
@@ -431,9 +435,12 @@ class Semantics:
         # ... and the short labels of a keypad, keys that share their borders, are buttons
         roles[keypad_keys(elements.kind, elements.xyxy, elements.text, roles[:n], scale)] = "button"
         # a number with a "+" after it on its line, nothing between but a "-", is the value of a
-        # spin box drawn flat (see `compounds`; a keypad's keys are buttons by now)
+        # spin box drawn flat (see `compounds`; a keypad's keys are buttons by now, each framed by
+        # its key: an unframed number the classifier calls a button is a greyed spin box's)
+        unframed = (elements.frame < 0).any(axis=1)
         flat = np.setdiff1d(flat_spin_values(elements, np.flatnonzero(
-            (elements.kind == "text") & np.isin(roles[:n], FLAT_SPIN_GUESSES))), values)
+            (elements.kind == "text") & (np.isin(roles[:n], FLAT_SPIN_GUESSES) | ((roles[:n] == "button") & unframed)))),
+            values)
         roles[flat] = "spinbox"
         # ... and a candidate holding one and its steppers alone (the plate the segmenter found
         # round them) is that spin box, the number its value (see `compounds`)
@@ -491,11 +498,15 @@ class Semantics:
         # (a caret up is only an expander standing alone, and tells the others' direction)
         lone = expanders & lone_expanders(elements.kind, elements.xyxy, glyphs, heads,
                                           (elements.frame >= 0).all(axis=1))
-        keep = lone | ~np.isin(elements.label[glyphs], UP)
+        # (or one of a column of them: Materia's open sections down a sidebar)
+        keep = lone | ~np.isin(elements.label[glyphs], UP) | stacked_up(elements.xyxy, elements.label, glyphs, expanders)
         glyphs, heads, opened, expanders, lone = glyphs[keep], heads[keep], opened[keep], expanders[keep], lone[keep]
         opened &= ~materia_closed(elements.label, glyphs, lone)
         roles[glyphs[expanders]] = "button"
-        states = _keeping(states, glyphs, ("disabled", "focused"))       # an expander is never checked
+        # an open expander is a toggle pressed in: "checked", as accessibility trees have a
+        # sidebar's section toggles (gitg's "Branches")
+        states = _keeping(states, glyphs, ("disabled", "focused"))
+        states = _with_checked(states, glyphs[expanders], opened[expanders])
         states = _with_state(_with_state(states, glyphs, opened, "expanded"), heads, opened, "expanded")
         # ... and one standing alone is a toggle button, its label (grown over the glyph later),
         # checked when open, as accessibility trees have it (see `disclosure`)
@@ -573,6 +584,15 @@ class Semantics:
             role = everything.role.copy()
             role[labels] = "button"
             everything = everything.with_(role=role)
+        # a number beside a slider's track is the value it shows (see `sliders`)
+        shown = slider_values(everything.kind[:n], everything.xyxy[:n], everything.text[:n],
+                              np.flatnonzero(everything.role[:n] == "slider"))
+        if shown:
+            role = everything.role.copy()
+            role[list(shown.values())] = "text"
+            everything = everything.with_(role=role)
+            track_marks = {t: np.union1d(track_marks.get(t, np.zeros(0, np.int64)), [v]).astype(np.int64)
+                           for t, v in shown.items()} | {t: m for t, m in track_marks.items() if t not in shown}
         used = [k for k in range(len(compounds)) if control[k]]
         keep = np.concatenate([np.ones(n, bool), control])
         everything = everything[keep].numbered()          # provisional ids: row numbers
@@ -604,6 +624,7 @@ class Semantics:
         if track_marks:
             value = everything.value.copy()
             value[list(track_marks)] = ""
+            value[list(shown)] = everything.text[list(shown.values())]
             everything = everything.with_(value=value)
         everything = _with_entries(everything, entries_in_combos(rgb, everything, part_rows))
         # the segmenter's region round a slider's track and its marks is none of its own (see
@@ -613,6 +634,11 @@ class Semantics:
         # a title over a second line, row after row down a column, is one list item each, named
         # by both lines (see `rows`)
         everything = _renumber(with_two_line_rows(everything, scale))
+        # a row of icon-and-label segments of one width, one on a plate, is a stack switcher: radio
+        # buttons, the plated one checked (see `switchers`)
+        everything = _as_radio_groups(everything, [(-1, segs, odd) for segs, odd in
+                                                   stack_switchers(rgb, everything.kind, everything.xyxy,
+                                                                   everything.text, everything.label)])
         # the check of a check box, radio or switch is the control's: its label is not checked
         everything = everything.with_(states=_label_states(everything))
         remaining = _without(groups, compounds.xyxy[control]) if len(compounds) else groups

@@ -206,12 +206,23 @@ def has_dropdown_arrow(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray) ->
             and right - (left + xs.max()) <= fh)              # at the right end
 
 
+#: How far in from its end a window right of a frame's text may hold the frame's own border.
+BORDER_REACH = 6
+
+
 def stepper_divider(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray, contrast: int = 60) -> bool:
     """Whether a rule (`_divider`: ink ``contrast`` grey levels off the median, at most 3 px wide)
     runs down the part of ``frame`` right of ``inner`` (boxes x0, y0, x1, y1 on the RGB uint8
     ``rgb``): the column a spin box's or an editable combo box's buttons stand in."""
     window = _window_right_of(rgb, frame, inner, contrast)
-    return window is not None and len(_divider(window[0])) > 0
+    if window is None:
+        return False
+    # (the window may take in the frame's own right border at its end: that line is no divider)
+    ink = window[0]
+    end = ink.shape[1]
+    while end > 0 and ink.shape[1] - end < BORDER_REACH and (ink[:, end - 1].mean() >= 0.8 or not ink[:, end - 1].any()):
+        end -= 1
+    return len(_divider(ink[:, :end] if end < ink.shape[1] and ink[:, :end].any() else ink)) > 0
 
 
 def has_updown_arrows(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray, contrast: int = 60) -> bool:
@@ -252,8 +263,9 @@ def numeric_text(text: str) -> bool:
 
 #: A flat spin box's "+" stands at most this many value heights after its value (`flat_spin_values`).
 STEPPER_REACH = 6.0
-#: What the icon stage calls a spin box's "+" and "-" glyphs.
-PLUS_GLYPHS, MINUS_GLYPHS = ("add", "plus"), ("remove", "minus")
+#: What the icon stage calls a spin box's "+" and "-" glyphs (a bare "+" also matches the
+#: themes' "tab-new" icons: HighContrast's).
+PLUS_GLYPHS, MINUS_GLYPHS = ("add", "plus", "new tab", "add tab"), ("remove", "minus")
 
 
 def flat_spin_values(elements: Elements, rows: np.ndarray) -> np.ndarray:
@@ -421,11 +433,11 @@ def _nearest_before(b: np.ndarray, centres: np.ndarray, x0: float, cy: float, h:
 
 def spin_buttons(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray]) -> np.ndarray:
     """Indices of the candidates (``boxes`` (K, 4), their ``parts`` rows in ``elements``) at
-    least 2.5 times as wide as tall whose rightmost part is a "+" (an icon named "add", or
+    least 2.5 times as wide as tall whose rightmost part is a "+" (an icon named `PLUS_GLYPHS`, or
     the text "+") ending within one frame height of the frame's right edge, with at most one
     other text part: a spin box's value and its "-" and "+" buttons."""
     def plus(row: int) -> bool:
-        return (elements.kind[row] == "icon" and elements.label[row] == "add") or \
+        return (elements.kind[row] == "icon" and elements.label[row] in PLUS_GLYPHS) or \
             (elements.kind[row] == "text" and str(elements.text[row]).strip() == "+")
 
     return _frames_ending_in(elements, boxes, parts, plus, min_aspect=2.5)

@@ -30,7 +30,11 @@ what says it. So:
    toggle button pressed in).
 5. A glyph pointing up (`UP`) is only an expander standing alone, open: Materia points an open
    expander up and a closed one down, so where one on the screen points up, the lone ones
-   pointing down are closed (`materia_closed`). Elsewhere a caret up is no disclosure.
+   pointing down are closed (`materia_closed`); or one of two or more expanders pointing up
+   in one column (within a glyph width) on different rows (`stacked_up`: Materia's open
+   sections down a sidebar, gitg's "Branches" and "Remotes"). Elsewhere a caret up is no
+   disclosure (a column header's sort arrow).
+6. An open expander is a toggle pressed in: "checked" as well as "expanded".
 """
 from __future__ import annotations
 
@@ -164,3 +168,18 @@ def materia_closed(labels: np.ndarray, glyphs: np.ndarray, lone: np.ndarray) -> 
     labels = np.asarray(labels, dtype=object)
     up = lone & np.isin(labels[glyphs], UP)
     return lone & np.isin(labels[glyphs], OPEN) & up.any()
+
+
+def stacked_up(xyxy: np.ndarray, labels: np.ndarray, glyphs: np.ndarray, expanders: np.ndarray) -> np.ndarray:
+    """Rule 5's column over the disclosure ``glyphs`` (K,) (rows of ``xyxy`` (N, 4) and ``labels``
+    (N,)) and which are expanders (K,) bool: (K,) bool, the expanders pointing up with another
+    such in their column (left edges within a glyph width) on another row."""
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    g = np.asarray(glyphs, np.int64)
+    up = np.asarray(expanders, bool) & np.isin(np.asarray(labels, dtype=object)[g], UP)
+    w = b[g, 2] - b[g, 0]
+    cy = (b[g, 1] + b[g, 3]) / 2
+    h = b[g, 3] - b[g, 1]
+    pair = (up[:, None] & up[None, :] & (np.abs(b[g, 0][:, None] - b[g, 0][None, :]) <= w[:, None])
+            & (np.abs(cy[:, None] - cy[None, :]) > h[:, None]))
+    return pair.any(axis=1)

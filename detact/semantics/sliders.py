@@ -44,6 +44,10 @@ reaches past the track both above and below it (a tick hangs from one side only)
 (within a factor of 3) and not up to the band's top (walls of buttons do), as wide as 0.4 to 2.5
 times its height (a blob, not a scroll bar's edge).
 
+A number on a slider's row right before or after its track (within `VALUE_REACH` of the
+number's height) is the value the slider shows (`slider_values`: GTK's scale with its value
+drawn, "71 ----o----"): text, the slider's child and its value, not its name nor a spin box.
+
 A speaker icon is a slider too (`volume_buttons`): GTK's volume button (GtkVolumeButton, a media
 player's control bar) shows only the speaker and opens its scale on a click, and accessibility
 tools call it a slider named "Volume". A speaker with a slider track right beside it on its row
@@ -58,6 +62,7 @@ from ..boxes import holds_none
 from ..elements import Elements
 from ..text.fast import to_gray
 from ..text.split import true_runs
+from .compounds import numeric_text
 from .siblings import aligned_lines
 
 #: A slider's region is at least this many times as wide as tall (qmmp's volume: 100 x 15 px).
@@ -138,11 +143,11 @@ def slider_tracks(rgb: np.ndarray, elements: Elements, scale: float = 1.0) -> np
     w, h = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
     rows = np.flatnonzero((elements.kind == "region") & (h <= MAX_HEIGHT * scale) & (w >= MIN_ASPECT * h))
     found = [r for r in holds_none(b, rows).tolist()
-             if _track_at_either_contrast(to_gray(rgb[b[r, 1]:b[r, 3], b[r, 0]:b[r, 2]]))]
+             if track_at_either_contrast(to_gray(rgb[b[r, 1]:b[r, 3], b[r, 0]:b[r, 2]]))]
     return np.array(found, np.int64)
 
 
-def _track_at_either_contrast(gray: np.ndarray) -> bool:
+def track_at_either_contrast(gray: np.ndarray) -> bool:
     """`is_slider_track` with ink `CONTRAST` grey levels off the background, or failing that
     `MARKED_CONTRAST` (a dark theme's track past the knob: Adwaita-dark's, 19 levels off)."""
     return is_slider_track(gray) or is_slider_track(gray, MARKED_CONTRAST)
@@ -261,7 +266,7 @@ def boxes_round_sliders(boxes: np.ndarray, sliders: np.ndarray, marks_of: list[n
     """Which of the (M, 4) ``boxes`` (the segmenter's regions, the layout's groups) are drawn round
     a slider (a track's (K, 4) box in ``sliders``) and its marks (``marks_of``: the (m, 4) boxes
     of each one's) together: holding the track (within 2 px) and the marks' centres, reaching no
-    further than they do (within a third of a mark's height). That is the slider's group, no
+    further than they do (both within a third of a mark's height). That is the slider's group, no
     element of its own (a text box to the classifier); the slider stays its track. (M,) bool."""
     r = np.asarray(boxes, np.int64).reshape(-1, 4)
     out = np.zeros(len(r), bool)
@@ -273,8 +278,9 @@ def boxes_round_sliders(boxes: np.ndarray, sliders: np.ndarray, marks_of: list[n
                                 np.maximum(marks[:, 2:].max(axis=0), track[2:])])
         pad = max(2, int(np.median(marks[:, 3] - marks[:, 1])) // 3)
         centres = (marks[:, :2] + marks[:, 2:]) / 2
+        # (a mark centred under the track's end hangs out of the box by half its width: "1 s")
         holds = (r[:, :2] <= track[:2] + 2).all(axis=1) & (r[:, 2:] >= track[2:] - 2).all(axis=1) \
-            & (r[:, None, :2] <= centres[None]).all(axis=(1, 2)) & (r[:, None, 2:] >= centres[None]).all(axis=(1, 2))
+            & (r[:, None, :2] - pad <= centres[None]).all(axis=(1, 2)) & (r[:, None, 2:] + pad >= centres[None]).all(axis=(1, 2))
         tight = (r[:, :2] >= inner[:2] - pad).all(axis=1) & (r[:, 2:] <= inner[2:] + pad).all(axis=1)
         # (not the track's own box, where the segmenter drew one)
         own = (np.abs(r - track) <= 2).all(axis=1)
@@ -459,3 +465,25 @@ def volume_buttons(kind: np.ndarray, xyxy: np.ndarray, labels: np.ndarray, roles
         if not (beside & (roles == "slider")).any() and not after.any():
             found.append(r)
     return np.array(found, np.int64)
+
+
+#: A slider's shown value stands at most this many of its heights before or after the track.
+VALUE_REACH = 1.5
+
+
+def slider_values(kind: np.ndarray, xyxy: np.ndarray, text: np.ndarray, sliders: np.ndarray) -> dict[int, int]:
+    """The value each of the ``sliders`` (rows of the (N, 4) boxes ``xyxy``) shows beside its
+    track (module docstring): {slider row: text row}, a text that reads as a number
+    (`compounds.numeric_text`), centred on the track's row within half its height, the nearer
+    one when both sides hold one."""
+    b = np.asarray(xyxy, np.float64).reshape(-1, 4)
+    cy = (b[:, 1] + b[:, 3]) / 2
+    h = b[:, 3] - b[:, 1]
+    number = (np.asarray(kind) == "text") & np.array([numeric_text(str(t)) for t in text], bool)
+    out = {}
+    for s in np.asarray(sliders, np.int64).tolist():
+        gap = np.maximum(b[s, 0] - b[:, 2], b[:, 0] - b[s, 2])      # before or after the track
+        near = np.flatnonzero(number & (gap >= -2) & (gap <= VALUE_REACH * h) & (np.abs(cy - cy[s]) <= h / 2))
+        if len(near):
+            out[s] = int(near[np.argmin(gap[near])])
+    return out

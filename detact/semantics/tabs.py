@@ -135,6 +135,9 @@ UNDERLINE = 0.6
 LINKED = 0.95
 #: Icon names of a tab's close button (`closable_tabs`) ...
 CLOSE_GLYPHS = ("close", "window close")
+#: ... and, for tabs stretched over a strip only, a cross the icon stage named "stop" (Adwaita
+#: draws process-stop as the same cross; right after a table's cell it is some other glyph).
+SPREAD_CLOSE_GLYPHS = CLOSE_GLYPHS + ("stop",)
 #: ... which stands at most this many label heights right of the label; or, for two or more
 #: labels on one row (tabs stretched over a wide strip), at most `SPREAD_REACH`.
 CLOSE_REACH = 1.5
@@ -167,10 +170,11 @@ def closable_tabs(kind: np.ndarray, xyxy: np.ndarray, labels: np.ndarray, roles:
     in `CLOSE_GLYPHS` at most as tall as the run, its centre within half the run's height of the
     run's, starting 0 to `CLOSE_REACH` heights after the run's end, with no other text run in
     between; or, for two or more runs on one row, up to `SPREAD_REACH` heights after it with
-    nothing in between."""
+    nothing in between (an icon named in `SPREAD_CLOSE_GLYPHS`)."""
     kind, b = np.asarray(kind), np.asarray(xyxy, np.float64).reshape(-1, 4)
     roles = np.asarray(roles, dtype=object)[:len(b)]
-    closes = np.flatnonzero((kind == "icon") & np.isin(np.asarray(labels, dtype=object), CLOSE_GLYPHS))
+    labels = np.asarray(labels, dtype=object)
+    closes = np.flatnonzero((kind == "icon") & np.isin(labels, SPREAD_CLOSE_GLYPHS))
     texts = np.flatnonzero(kind == "text")
     cy_all = (b[:, 1] + b[:, 3]) / 2
     found, spread = [], []
@@ -185,7 +189,7 @@ def closable_tabs(kind: np.ndarray, xyxy: np.ndarray, labels: np.ndarray, roles:
         # no text between the label and its close button (nothing at all when it is far)
         between = (b[:, 0] >= b[k, 2]) & (b[:, 0] < end) & (np.abs(cy_all - cy_all[k]) <= h / 2)
         if end - b[k, 2] <= CLOSE_REACH * h:
-            if not (between & (kind == "text")).any():
+            if not (between & (kind == "text")).any() and labels[after[np.argmin(b[after, 0])]] in CLOSE_GLYPHS:
                 found.append(k)
         elif not between.any():
             spread.append(k)

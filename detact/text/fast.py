@@ -94,6 +94,18 @@ MARKS_GAP = 1.5
 LEADING_MARKS = frozenset("'\"`\u2018\u201c.-_~")
 
 
+def marks_between(whole: str, head: str, tail: str) -> bool:
+    """Whether ``whole``, the read of three runs joined (`FastTextEngine.marks_read_apart`),
+    starts with the left run's read ``head``, ends with the right one's ``tail`` and holds
+    between them only thin marks (`THIN_MARKS`) or an operator (`_OPERATOR`), ``tail`` being an
+    operand (a letter or a digit in it: a spin button's "20 [-] +" is a number and two signs)."""
+    if not whole.startswith(head) or not whole.endswith(tail) or not any(ch.isalnum() for ch in tail):
+        return False
+    # (empty when the two reads overlap in the joined one)
+    marks = whole[len(head):len(whole) - len(tail)].replace(" ", "")
+    return bool(marks) and (set(marks) <= THIN_MARKS or _OPERATOR.fullmatch(marks) is not None)
+
+
 #: A number the recognizer reads with a quarter in front ("20191024" -> "Q2 20191024", "2001" ->
 #: "Q2 001": its training strings hold "Q2 2024"); `phantom_quarters` asks the ink.
 _QUARTER_READ = re.compile(r"Q([1-4]) (\d{3,})")
@@ -1183,7 +1195,7 @@ class FastTextEngine(TextEngine):
         and cut the bars off, or the "==" of "a == b", cut off as bars no letter draws
         (`split.style_changes`) and read alone as nothing. The run is at most `MARKS_WIDTH` of
         its height wide; its neighbours lie on its rows (overlapping >= 0.7 of the lower one's
-        height) within `MARKS_GAP` of its height."""
+        height) within `MARKS_GAP` of its height (`marks_between`)."""
         conf = np.asarray(conf, np.float32)
         lengths = np.array([len(t.strip()) for t in texts])
         h = np.maximum(xyxy[:, 3] - xyxy[:, 1], 1)
@@ -1209,12 +1221,8 @@ class FastTextEngine(TextEngine):
         again, again_conf, again_x = self.read_runs(source, gray, joined)
         xyxy, texts, char_x, gone = xyxy.copy(), list(texts), list(char_x), set()
         for (a, i, b), box, text, c, xs in zip(trios, joined, again, again_conf, again_x):
-            whole, head, tail = text.strip(), texts[a].strip(), texts[b].strip()
-            # (empty when the two reads overlap in the joined one)
-            marks = whole[len(head):len(whole) - len(tail)].replace(" ", "")
-            if ({a, i, b} & gone or not whole.startswith(head) or not whole.endswith(tail) or not marks
-                    or not (set(marks) <= THIN_MARKS or _OPERATOR.fullmatch(marks))
-                    or per_word_confidence(np.array([c]), np.array([len(whole)]))[0] < self.min_confidence):
+            if ({a, i, b} & gone or not marks_between(text.strip(), texts[a].strip(), texts[b].strip())
+                    or per_word_confidence(np.array([c]), np.array([len(text.strip())]))[0] < self.min_confidence):
                 continue
             xyxy[a], texts[a], conf[a], char_x[a] = box, text, c, xs
             gone |= {i, b}

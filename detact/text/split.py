@@ -376,7 +376,10 @@ def style_changes(a: WordStyle, b: WordStyle, colour_step: float = 56.0, stroke_
     if pixels >= (10 if max(a.runs, b.runs) > 1 else 40) and float(np.abs(a.colour - b.colour).max()) >= colour_step:
         return True
     same_size = ratio(a.height, b.height) < 1.3
-    if pixels >= 40 and same_size and (ratio(a.stroke, b.stroke) >= stroke_ratio or ratio(a.bars, b.bars) >= bar_ratio):
+    # (one glyph on each side says nothing of weight: a "1" is a stem and a foot, a "%" thin
+    # rings, and "1%" is one word)
+    weighed = pixels >= 40 and max(a.runs, b.runs) > 1
+    if weighed and same_size and (ratio(a.stroke, b.stroke) >= stroke_ratio or ratio(a.bars, b.bars) >= bar_ratio):
         return True
     # a link's underline or a selected path button's accent bar under one of them only
     if pixels >= 15 and a.underlined != b.underlined:
