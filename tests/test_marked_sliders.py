@@ -297,3 +297,17 @@ def test_a_parsed_slider_across_a_form_shows_its_value_and_is_named_by_its_label
     assert len(sliders) == 1 and els.name[sliders[0]] == "Zoom" and els.value[sliders[0]] == "71", got
     assert els.xyxy[sliders[0], 2] - els.xyxy[sliders[0], 0] > 700, got
     assert [els.role[i] for i in range(len(els)) if els.text[i] == "71"] == ["text"], got
+
+
+def test_a_hollow_knob_cut_by_the_marks_band_still_makes_a_slider():
+    # qalculate's preferences in Numix, cut from our own read corpus: the knob is an outline that
+    # reaches on below the band over the marks ("1 s  5 s  10 s ..."), so it shows under the
+    # track for two rows only, and looked three times as tall over the track as under it
+    from pathlib import Path
+
+    from detact.parser import Parser
+    path = Path(__file__).parent / "fixtures" / "qalculate-sliders-numix.png"
+    els = Parser().parse(np.asarray(Image.open(path).convert("RGB"))).elements
+    sliders = [els.xyxy[i].tolist() for i in range(len(els)) if els.role[i] == "slider"]
+    # the lower slider (its track at y 98-110 of the crop) runs most of the 296 px track
+    assert any(y0 > 80 and x1 - x0 > 250 for x0, y0, x1, _ in sliders), sliders

@@ -41,7 +41,8 @@ median) one to `TRACK_ROWS` px thick (at scale 1) running unbroken (gaps of 2 px
 least `TRACK_LENGTH` label heights, with two or more of the marks centred along it, and one knob
 on it: a single run of columns, 1.5 track thicknesses to 2.5 band heights wide, whose ink
 reaches past the track both above and below it (a tick hangs from one side only), about as far
-(within a factor of 3) and not up to the band's top (walls of buttons do), as wide as 0.4 to 2.5
+(within a factor of 3, unless it runs on out of the band's bottom behind the marks' tops: a
+hollow knob in Numix) and not up to the band's top (walls of buttons do), as wide as 0.4 to 2.5
 times its height (a blob, not a scroll bar's edge).
 
 A number on a slider's row right before or after its track (within `VALUE_REACH` of the
@@ -393,7 +394,9 @@ def _track_over_marks(gray: np.ndarray, background: np.ndarray, mark_height: int
     up = int(np.argmin(rows[:r0][::-1])) if not rows[:r0].all() else r0
     down = int(np.argmin(rows[r1:])) if not rows[r1:].all() else h - r1
     tall = up + thick + down
-    if up == r0 or not (up <= 3 * down and down <= 3 * up) or not 0.4 * tall <= e - a <= 2.5 * tall:
+    # (a knob that reaches the band's bottom runs on behind the marks' tops: how far is unknown)
+    cut = bool(rows[r1:].all())
+    if up == r0 or not ((up <= 3 * down or cut) and down <= 3 * up) or not 0.4 * tall <= e - a <= 2.5 * tall:
         return None
     return start, end, r0 - up
 
