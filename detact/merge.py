@@ -13,7 +13,8 @@ Rules, applied in this order (all vectorised over box pairs):
    stands for it. A region that reaches past the text on all four sides is its plate (a
    filled button tight around its label), not the same box, and so is one wider than the text
    by more than the text's height (a combo box around its value and arrow, the value's box
-   padded to the frame's edge): they stay for rule 4.
+   padded to the frame's edge) or reaching past one of its ends by more than half its height
+   (a spin box's steppers after a value whose box is as tall as the frame): they stay for rule 4.
 3. Glyph pieces whose boxes cross (a sign-out icon's bracket and arrow) are one region over
    them all (`joined_icon_pieces`), and a glyph-sized region (longest side <= ``glyph_max``)
    absorbs the regions inside it: they are the strokes and holes of one icon, not separate things.
@@ -261,9 +262,13 @@ def _frames(regions: np.ndarray, text: np.ndarray) -> np.ndarray:
 
 
 def _wider(regions: np.ndarray, text: np.ndarray) -> np.ndarray:
-    """(T, R) bool: region r is wider than text t by more than t's height."""
+    """(T, R) bool: region r is wider than text t by more than t's height, or reaches past one
+    of its ends by more than half its height (a spin box's steppers after a value whose box is
+    as tall as the frame: Qt's at scale 1)."""
+    h = text[:, None, 3] - text[:, None, 1]
     extra = (regions[None, :, 2] - regions[None, :, 0]) - (text[:, None, 2] - text[:, None, 0])
-    return extra > (text[:, None, 3] - text[:, None, 1])
+    past = np.maximum(regions[None, :, 2] - text[:, None, 2], text[:, None, 0] - regions[None, :, 0])
+    return (extra > h) | (past > h / 2)
 
 
 def _with_frames(everything: Elements, region_boxes: np.ndarray, contains: np.ndarray,

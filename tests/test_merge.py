@@ -110,6 +110,9 @@ def test_rule2_regions_inside_text_go(region, stays):
     ([4, 5, 66, 33], [4, 5, 66, 33]),   # a filled button's plate: IoU 0.52, 5-6 px past the text on every side
     ([2, 9, 68, 29], [-1, -1, -1, -1]), # IoU 0.68 and 1 px past the text at top and bottom: the same box
     ([8, 8, 62, 30], [-1, -1, -1, -1]), # 76 % covered by the text: the same box
+    # Qt's spin box at scale 1: the value's box as tall as the frame, the steppers 12 px past its end
+    ([8, 8, 72, 27], [8, 8, 72, 27]),
+    ([8, 8, 66, 27], [-1, -1, -1, -1]), # 6 px past it: the text's own padding
 ])
 def test_rule2_a_plate_around_the_text_is_its_frame(region, frame):
     out = merge_layout(text(([10, 10, 60, 28], "Save", 0.9)), regions(region)).elements
