@@ -85,8 +85,8 @@ class ClassicalSegmenter(Segmenter):
             & (bh <= 0.5 * h) & (((bw <= 0.6 * w) & (np.maximum(bw, bh) <= 25 * np.minimum(bw, bh))) | field)
         # ... and so can a slider: a track with its knob, thinner than any field (GTK's scale
         # across a form's column: 535 x 16 px)
-        slim = np.flatnonzero(~keep & (bh >= min_side) & (bh <= 40 * scale) & (bw > 25 * bh) & (bw <= 0.98 * w))
-        keep[slim[long_tracks(rgb, xyxy[slim] + np.array([1, 1, -1, -1]), scale)]] = True
+        slim = np.flatnonzero(~keep & (bh >= min_side) & (bw <= 0.98 * w))
+        keep[slim[long_tracks(rgb, xyxy[slim], scale)]] = True
         # dilation grew every box by one pixel on each side: give it back
         xyxy = np.concatenate([xyxy[keep] + np.array([1, 1, -1, -1], np.int32),
                                framed_holes(contours, hierarchy[0], edges, scale)])
@@ -109,17 +109,18 @@ SHARED_SIDE = 0.5
 
 
 def long_tracks(rgb: np.ndarray, xyxy: np.ndarray, scale: float = 1.0) -> np.ndarray:
-    """Which of the (N, 4) boxes on the RGB uint8 ``rgb`` are a slider's track with its knob
-    (`semantics.sliders.is_slider_track`) more than 25 times as wide as tall, at most
+    """Which of the (N, 4) contour boxes (grown 1 px each way by the edge dilation) on the RGB
+    uint8 ``rgb`` are a slider's track with its knob (`semantics.sliders.is_slider_track`, on
+    the box given back its pixel) more than 25 times as wide as tall, at most
     `sliders.MAX_HEIGHT` px tall at ``scale``. (N,) bool."""
     # (imported here: the semantics stage imports the segmenter's label boxes)
     from ..semantics.sliders import MAX_HEIGHT, track_at_either_contrast
     b = np.asarray(xyxy, np.int64).reshape(-1, 4)
     bw, bh = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
     out = np.zeros(len(b), bool)
-    for r in np.flatnonzero((bh > 0) & (bh <= MAX_HEIGHT * scale) & (bw > 25 * bh)):
+    for r in np.flatnonzero((bh <= MAX_HEIGHT * scale) & (bw > 25 * bh)):
         x0, y0, x1, y1 = b[r]
-        out[r] = track_at_either_contrast(to_gray(rgb[y0:y1, x0:x1]))
+        out[r] = track_at_either_contrast(to_gray(rgb[y0 + 1:y1 - 1, x0 + 1:x1 - 1]))
     return out
 
 

@@ -222,7 +222,8 @@ def stepper_divider(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray, contr
     end = ink.shape[1]
     while end > 0 and ink.shape[1] - end < BORDER_REACH and (ink[:, end - 1].mean() >= 0.8 or not ink[:, end - 1].any()):
         end -= 1
-    return len(_divider(ink[:, :end] if end < ink.shape[1] and ink[:, :end].any() else ink)) > 0
+    trimmed = ink[:, :end]
+    return len(_divider(trimmed if trimmed.any() else ink)) > 0
 
 
 def has_updown_arrows(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray, contrast: int = 60) -> bool:

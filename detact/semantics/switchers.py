@@ -78,11 +78,11 @@ def stack_switchers(rgb: np.ndarray, kind: np.ndarray, xyxy: np.ndarray, text: n
     gray = to_gray(rgb).astype(np.float64)
     cy, h = (span[:, 1] + span[:, 3]) / 2, span[:, 3] - span[:, 1]
     found, used = [], set()
-    for k in np.argsort(span[:, 0]).tolist():
+    order = np.argsort(span[:, 0]).tolist()
+    for k in order:
         if k in used:
             continue
-        row = [j for j in np.argsort(span[:, 0]).tolist()
-               if j not in used and abs(cy[j] - cy[k]) <= h[k] / 4 and span[j, 0] >= span[k, 0]]
+        row = [j for j in order if j not in used and abs(cy[j] - cy[k]) <= h[k] / 4 and span[j, 0] >= span[k, 0]]
         run = _equal_pitch_run(span[row])
         if run is None:
             continue
