@@ -6,13 +6,16 @@ its icon name through a fixed table of stock labels ("view-refresh" -> "Refresh"
 -> "Execute", "go-previous" -> "Back"); a menu button whose image has no such name is "Menu". That
 is the accessible name an agent reading the app's tree sees, so an icon-only button matched to
 one of those icons takes it as its ``name`` (`detact.icons.vocabulary.toolkit_name`), while its
-``label`` stays the icon's function.
+``label`` stays the icon's function. The table also lists the functions of the icons GTK
+draws on menu buttons ("more options", "menu"): a button showing any set's icon of those is a
+menu button, "Menu" (`detact.icons.vocabulary.function_toolkit_name`).
 
 This script asks GTK rather than copying its table: it opens a window under Xvfb with one
 image-only button per icon name of the bank's freedesktop sets, and one menu button per menu
 glyph, and reads their names back over AT-SPI.
 
     .venv/bin/python icon_templates/toolkit_names.py          # about 5 s
+    .venv/bin/python icon_templates/toolkit_names.py --menu-functions-only   # redo the menu functions
 
 Needs Xvfb, dbus-daemon, at-spi2-core and /usr/bin/python3 with PyGObject (GTK 3) and pyatspi
 (see `training/controls/README.md`).
@@ -70,6 +73,15 @@ def window(names_file: str) -> None:
     Gtk.main()
 
 
+def menu_functions(table: dict, manifest: Path = MANIFEST) -> list[str]:
+    """The functions of the bank's freedesktop icons that GTK draws on menu buttons (``table``'s
+    own ``menu_button`` names: "more options", "menu")."""
+    from detact.icons.vocabulary import base_icon_name
+    sets = set(table["sets"])
+    return sorted({t["function"] for t in json.loads(manifest.read_text())["icons"]
+                   if t["set"] in sets and t.get("function") and base_icon_name(t["name"]) in table["menu_button"]})
+
+
 def read_names(names: list[str]) -> dict[str, dict[str, str]]:
     """Open the window in a throw-away desktop; ``{"button": {icon: name}, "menu": {...}}``, names
     GTK gave (icons it names nothing are left out)."""
@@ -101,9 +113,18 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--window", help=argparse.SUPPRESS)
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--menu-functions-only", action="store_true",
+                    help="recompute only the menu functions of the existing --out (no GTK needed)")
     a = ap.parse_args(argv)
     if a.window:
         window(a.window)
+        return 0
+    if a.menu_functions_only:
+        table = json.loads(a.out.read_text())
+        table.pop("function", None)
+        table["menu_function"] = menu_functions(table)
+        a.out.write_text(json.dumps(table, indent=1, ensure_ascii=False) + "\n")
+        print(f"wrote {a.out}: menu functions {table['menu_function']}")
         return 0
     found = read_names(bank_icon_names())
     version = subprocess.run(["/usr/bin/python3", "-c", "import gi; gi.require_version('Gtk', '3.0');"
@@ -112,6 +133,7 @@ def main(argv=None) -> int:
                              capture_output=True, text=True).stdout.strip()
     table = {"format": "detact/toolkit-names@1", "toolkit": f"GTK {version}", "sets": freedesktop_sets(),
              "button": dict(sorted(found["button"].items())), "menu_button": dict(sorted(found["menu"].items()))}
+    table["menu_function"] = menu_functions(table)
     a.out.write_text(json.dumps(table, indent=1, ensure_ascii=False) + "\n")
     print(f"wrote {a.out}")
     return 0

@@ -111,6 +111,15 @@ def test_toolkit_names_of_freedesktop_icons(icon, button, name):
     assert toolkit_name(icon, button=button) == name
 
 
+@pytest.mark.parametrize("label, name", [
+    ("more options", "Menu"), ("menu", "Menu"),     # three dots or bars of any set: a menu button
+    ("settings", ""), ("reload", ""), ("", ""),
+])
+def test_menu_button_names(label, name):
+    from detact.icons.vocabulary import menu_button_name
+    assert menu_button_name(label) == name
+
+
 def test_icon_buttons_of_a_gtk_header_bar_are_named_as_gtk_names_them():
     """The header bar of `test_a_glyph_too_small_to_box_is_named_on_its_plate`: each icon keeps
     its function as ``label`` and takes the name GTK's tree gives it (a menu button's "Menu")."""
@@ -145,8 +154,8 @@ def test_the_shipped_toolkit_names_are_what_gtk_says(tmp_path):
                    check=True, capture_output=True, timeout=120)
     fresh = json.loads(out.read_text())
     shipped = json.loads((root / "detact" / "data" / "icons" / "toolkit_names.json").read_text())
-    assert (fresh["button"], fresh["menu_button"], fresh["sets"]) == \
-        (shipped["button"], shipped["menu_button"], shipped["sets"])
+    assert (fresh["button"], fresh["menu_button"], fresh["sets"], fresh["menu_function"]) == \
+        (shipped["button"], shipped["menu_button"], shipped["sets"], shipped["menu_function"])
 
 
 def test_a_drawn_refresh_button_is_named_refresh():

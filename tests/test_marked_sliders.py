@@ -311,3 +311,19 @@ def test_a_hollow_knob_cut_by_the_marks_band_still_makes_a_slider():
     sliders = [els.xyxy[i].tolist() for i in range(len(els)) if els.role[i] == "slider"]
     # the lower slider (its track at y 98-110 of the crop) runs most of the 296 px track
     assert any(y0 > 80 and x1 - x0 > 250 for x0, y0, x1, _ in sliders), sliders
+
+
+def test_a_slider_drawn_right_under_its_label_is_found_from_its_marks():
+    # qalculate's preferences in Arc-Darker, from our own read corpus: "Delay:" ends one row over
+    # the track, so the band over the marks is the track alone and the knob's top stands over the
+    # label's bottom; the hollow knob breaks the track, and two of the five marks were not read
+    from pathlib import Path
+
+    from detact.parser import Parser
+    path = Path(__file__).parent / "fixtures" / "qalculate-slider-under-label.png"
+    els = Parser().parse(np.asarray(Image.open(path).convert("RGB"))).elements
+    sliders = {els.name[i]: els.xyxy[i].tolist() for i in range(len(els)) if els.role[i] == "slider"}
+    # the track at y 447-451, x 602-929
+    assert "Delay" in sliders, sliders
+    x0, y0, x1, y1 = sliders["Delay"]
+    assert y0 < 449 < y1 and x1 - x0 > 300, sliders

@@ -112,7 +112,8 @@ def _framed_value(mark: str, scale: int = 1, value: str = "Default") -> tuple[np
     """A 1x or 2x drawn frame around a word with ``mark`` at its right end: "chevron" (a
     combo box's), "triangle", "right" (a "next" chevron, taller than wide), "updown" (a spin
     box's two arrows), "ruled updown" (the two arrows in a column of their own, a rule before
-    it: Qt's spin box) or "" (a plain button). Returns the image and its framed text element."""
+    it: Qt's spin box), "split updown" (that column split in two by a rule: Qt's Cleanlooks) or
+    "" (a plain button). Returns the image and its framed text element."""
     from PIL import Image, ImageDraw
     s = scale
     img = Image.new("RGB", (400 * s, 80 * s), (255, 255, 255))
@@ -127,9 +128,11 @@ def _framed_value(mark: str, scale: int = 1, value: str = "Default") -> tuple[np
         d.polygon([(cx - 5 * s, cy - 3 * s), (cx + 5 * s, cy - 3 * s), (cx, cy + 3 * s)], fill=(60, 60, 60))
     elif mark == "right":
         d.line([(cx - 2 * s, cy - 5 * s), (cx + 2 * s, cy), (cx - 2 * s, cy + 5 * s)], fill=(60, 60, 60), width=2 * s)
-    elif mark in ("updown", "ruled updown"):
-        if mark == "ruled updown":
+    elif mark in ("updown", "ruled updown", "split updown"):
+        if mark in ("ruled updown", "split updown"):
             d.line([(226 * s, 21 * s), (226 * s, 47 * s)], fill=(25, 103, 210), width=s)
+        if mark == "split updown":                  # Qt's Cleanlooks: a rule between the two buttons
+            d.line([(227 * s, 34 * s), (251 * s, 34 * s)], fill=(25, 103, 210), width=s)
         d.polygon([(cx - 4 * s, cy - 2 * s), (cx + 4 * s, cy - 2 * s), (cx, cy - 7 * s)], fill=(60, 60, 60))
         d.polygon([(cx - 4 * s, cy + 2 * s), (cx + 4 * s, cy + 2 * s), (cx, cy + 7 * s)], fill=(60, 60, 60))
     els = Elements([[146 * s, 25 * s, 195 * s, 43 * s]], ["text"], [value], frame=[frame])
@@ -160,6 +163,7 @@ def test_dropdown_arrow_makes_a_framed_value_a_combo_box(mark, scale, is_dropdow
     ("updown", "12", True), ("updown", "0.5 s", True),
     ("updown", "Default", False),                  # a select's arrows beside a word
     ("ruled updown", "None", True), ("ruled updown", "12", True),   # Qt's special value: a word
+    ("split updown", "5000 ms", True), ("split updown", "None", True),
     ("chevron", "12", False), ("", "12", False),
 ])
 def test_stepper_arrows_make_a_framed_value_a_spin_box(mark, value, is_stepper):
@@ -2411,6 +2415,38 @@ def test_ticked_and_empty_check_boxes_of_a_settings_pane():
     assert ["checked" in e.states for e in boxes] == [False, True, True]
 
 
+def test_a_bold_tick_in_a_box_is_no_letter():
+    # qpdfview's settings in Qt's Cleanlooks style, from our own read corpus: the bold tick in
+    # each ticked box reads "Y", which must not turn the box into a one-letter text button
+    from pathlib import Path
+
+    from PIL import Image
+
+    from detact.parser import Parser
+    path = Path(__file__).parent / "fixtures" / "qt-cleanlooks-ticked-boxes.png"
+    els = Parser().parse(np.asarray(Image.open(path).convert("RGB"))).elements
+    boxes = {e.name: "checked" in e.states for e in els if e.role == "checkbox"}
+    assert boxes == {"Synchronize outline view": False, "Synchronize split views": True, "Relative jumps": True,
+                     "Minimal scrolling": False}, [(e.role, e.name, e.text, e.bbox) for e in els]
+
+
+def test_a_cross_in_a_box_with_a_label_is_a_ticked_box():
+    # featherpad's preferences in Qt's Plastique style, from our own read corpus: a ticked box
+    # holds a bold cross, which the icon stage names "close"; with its label on its right it is
+    # a check box, checked
+    from pathlib import Path
+
+    from PIL import Image
+
+    from detact.parser import Parser
+    path = Path(__file__).parent / "fixtures" / "qt-plastique-crossed-boxes.png"
+    els = Parser().parse(np.asarray(Image.open(path).convert("RGB"))).elements
+    boxes = {e.name: "checked" in e.states for e in els if e.role == "checkbox"}
+    assert boxes == {"Remember window size on closing": True, "Remember window position on closing": False,
+                     "Start with side-pane mode": False, "Remember splitter position": True,
+                     "Do not show toolbar": False}, [(e.role, e.name, e.label, e.bbox) for e in els]
+
+
 @pytest.mark.parametrize("items, expected", [
     # a header bar's lone drop-down arrow button: a menu button, "Menu" as GTK names it
     ([([300, 10, 324, 34], "icon", "", "button", "caret down")], ["Menu"]),
@@ -2420,13 +2456,17 @@ def test_ticked_and_empty_check_boxes_of_a_settings_pane():
      ["", "caret down"]),
     # an arrow the semantics stage did not make a button, and any other glyph, keep their names
     ([([300, 10, 324, 34], "icon", "", "icon", "caret down")], ["caret down"]),
-    ([([300, 10, 324, 34], "icon", "", "button", "more options")], ["more options"]),
+    ([([300, 10, 324, 34], "icon", "", "button", "settings")], ["settings"]),
+    # ... but a button showing three dots or bars of any set is a menu button too: "Menu"
+    ([([300, 10, 324, 34], "icon", "", "button", "more options")], ["Menu"]),
+    ([([300, 10, 324, 34], "icon", "", "icon", "more options")], ["more options"]),
 ])
 def test_a_lone_drop_down_arrow_button_is_a_menu_button(items, expected):
     out = assign_names(layout(*items))
     assert [e.name for e in out] == expected
-    for e, item in zip(out, items):      # its function is "menu"; other labels stay as they were
-        want = "menu" if e.name == "Menu" else (item[4] if len(item) > 4 else "")
+    for e, item in zip(out, items):      # an arrow's function is "menu"; other labels stay as they were
+        own = item[4] if len(item) > 4 else ""
+        want = "menu" if e.name == "Menu" and own in ("caret down", "chevron down") else own
         assert e.label == want
 
 

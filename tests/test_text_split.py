@@ -716,6 +716,22 @@ def test_frames_inside_a_line_cut_it_and_their_sides_stay_out_of_the_runs():
     assert not any(t[0] <= 6 <= t[2] for t in texts) and not icons  # the grip is neither text nor icon
 
 
+def test_a_frame_the_line_box_runs_past_still_cuts_it_at_its_side():
+    """A spin box's frame right after its label ("Delay: [None]", Qt's Cleanlooks): the line box
+    ends inside the frame's right side and runs on rows past its bottom border, and the frame's
+    rounded corner sets one pixel beside its side; the side still cuts the line, and the
+    border under the value is no part of its run."""
+    img = Image.new("RGB", (200, 44), (239, 239, 239))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((62, 6, 150, 32), radius=2, fill=(255, 255, 255), outline=(140, 140, 140))
+    d.text((14, 20), "Delay:", fill=(30, 30, 30), font=font(13), anchor="lm")
+    d.text((68, 20), "None", fill=(30, 30, 30), font=font(13), anchor="lm")
+    rgb = np.asarray(img)
+    gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
+    texts, icons = split_line(gray, (10, 8, 140, 36), rgb=rgb)
+    assert len(texts) == 2 and texts[0][2] <= 62 < texts[1][0] and texts[1][2] <= 110, texts
+
+
 @pytest.mark.parametrize("word, colour", [("Desktop", (53, 132, 228)), ("Trash", (80, 160, 60))])
 def test_a_coloured_icon_three_px_from_its_name_is_split_off(word, colour):
     img = Image.new("RGB", (200, 30), (255, 255, 255))

@@ -457,7 +457,7 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine, subpixel: bool = Fa
     toolbar = guessed & (elements.score >= ENCODER_SURE) & on_toolbar(elements, elements.kind == "icon")
     # nor one surely guessed to be a check box, radio or switch: its ink is a control, and a read
     # of it takes in its label's first letter (thunar's ticked box before "Sort" read "6=")
-    control = guessed & (elements.score >= ENCODER_SURE) & np.isin(elements.label, list(CONTROL_GLYPHS))
+    control = guessed & (elements.score >= ENCODER_SURE) & np.isin(elements.label, list(CONTROL_GLYPHS | {"check"}))
     unlabelled |= guessed & ~toolbar & ~control
     # ... and so are exact bank matches of a template drawn like a digit, which a read of that
     # digit takes back (a key's "0" and an upright battery's outline: `vocabulary.digit_lookalike`)

@@ -142,14 +142,16 @@ def function_words(label: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1)
-def _toolkit_names() -> tuple[frozenset[str], dict[str, str], dict[str, str]]:
+def _toolkit_names() -> tuple[frozenset[str], dict[str, str], dict[str, str], frozenset[str]]:
     """``toolkit_names.json`` (see ``icon_templates/toolkit_names.py``): its sets, the names GTK
-    gives buttons showing those icons and those it gives menu buttons; empty when it is missing."""
+    gives buttons showing those icons and those it gives menu buttons, and the functions of the
+    icons menu buttons show; empty when it is missing."""
     try:
         table = json.loads(package_data("icons", "toolkit_names.json").read_text(encoding="utf-8"))
-        return frozenset(table["sets"]), dict(table["button"]), dict(table["menu_button"])
+        return (frozenset(table["sets"]), dict(table["button"]), dict(table["menu_button"]),
+                frozenset(table.get("menu_function", ())))
     except (OSError, ValueError, KeyError, TypeError):
-        return frozenset(), {}, {}
+        return frozenset(), {}, {}, frozenset()
 
 
 def toolkit_name(icon: str, button: bool = True) -> str:
@@ -158,12 +160,20 @@ def toolkit_name(icon: str, button: bool = True) -> str:
     GTK names an image by its icon name through a table of stock labels, and a menu button
     (open-menu, view-more) "Menu". ``""`` for other sets' icons and those GTK names nothing: the
     icon's function names them."""
-    sets, names, menu = _toolkit_names()
+    sets, names, menu, _ = _toolkit_names()
     icon_set, _, name = str(icon).partition(":")
     if icon_set not in sets:
         return ""
     name = base_icon_name(name)
     return names.get(name) or (menu.get(name, "") if button else "")
+
+
+def menu_button_name(label: str) -> str:
+    """``"Menu"`` for a button whose icon, from any set, does what GTK's menu buttons show
+    (function ``label`` "more options" or "menu": a header bar's three dots or three bars), as
+    GTK names a menu button; ``""`` otherwise."""
+    _, _, menu, functions = _toolkit_names()
+    return "Menu" if str(label) in functions and "Menu" in menu.values() else ""
 
 
 @lru_cache(maxsize=1)

@@ -239,6 +239,10 @@ def has_updown_arrows(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray, con
     rows = true_runs(ink.any(axis=1))
     # a speck of two pixels or less (the frame's rounded corner) is no mark
     rows = rows[[int(ink[r0:r1].sum()) > 2 for r0, r1 in rows]] if len(rows) else rows
+    # a rule between the two (Qt's Cleanlooks splits its stepper into two buttons) is no mark
+    if len(rows) == 3 and rows[1, 1] - rows[1, 0] <= 2 \
+            and np.ptp(np.flatnonzero(ink[rows[1, 0]:rows[1, 1]].any(axis=0))) >= 4 * (rows[1, 1] - rows[1, 0]):
+        rows = rows[[0, 2]]
     if len(rows) != 2:
         return False
     mid = (y0 + y1) / 2 - top

@@ -5,7 +5,9 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
 1. Own name: an element's own text (buttons, links, tabs, menu items, list items, text).
    An icon, or a control made only of an icon, is named as GTK names a button showing that
    icon when it is a freedesktop theme's ("view-refresh" -> "Refresh", a menu button's
-   "open-menu" -> "Menu": `icons.vocabulary.toolkit_name`), else by what the icon does (its label);
+   "open-menu" -> "Menu": `icons.vocabulary.toolkit_name`; so is a button showing another
+   set's menu glyph, three dots or bars: `icons.vocabulary.menu_button_name`), else by what the
+   icon does (its label);
    a field only by a search or filter icon in it (`FIELD_ICON_NAMES`), not by its clear button.
    A compound control (see `compounds`) is named by its parts' text. An icon that is a check
    box, radio or switch itself (a view switcher's item, a segment of a row of linked toggles:
@@ -33,8 +35,8 @@ Rules, in order (all distances in px at the screen's scale; ``h`` is the control
    another control, whose label it is (a column of switch rows drawn close).
 4. Text boxes, combo boxes, spin boxes and sliders (but a volume button, an icon alone) take the label to their left on the same
    row (on their mid-line within h/4, ending within 12h of them) or the one right above them (its bottom within 1.5h of
-   their top, its left edge within 2h of theirs; a slider's knob may stand a third of its height
-   higher than the label's bottom), whichever is closer. A label is short (at
+   their top, its left edge within 2h of theirs; a slider's knob may stand half its height, down
+   to its track, higher than the label's bottom), whichever is closer. A label is short (at
    most `LABEL_WORDS` words) and has a letter or digit: a sentence beside a control describes
    it. Without one, a text box is named by its own placeholder text. Their own text (or their
    parts' text) is their value. A text run read as a text box (no frame found around it) takes
@@ -77,7 +79,7 @@ import numpy as np
 
 from ..boxes import reading_order
 from ..elements import Elements
-from ..icons.vocabulary import toolkit_name
+from ..icons.vocabulary import menu_button_name, toolkit_name
 
 FIELDS = ("textbox", "combobox", "spinbox", "slider")
 BESIDE = ("checkbox", "radio")
@@ -287,6 +289,14 @@ def _label_for_field(boxes, is_text, i, left: bool = True, overhang: float = 2) 
     return max(j_left, j_above)
 
 
+def _icon_name(icon: str, label: str, button: bool) -> str:
+    """The name of a control shown by the bank template ``icon`` of function ``label`` (rule 1):
+    what GTK calls a button (or image) showing it, a button showing another set's menu glyph
+    "Menu", else the function."""
+    gtk = toolkit_name(icon, button=button) or (menu_button_name(label) if button else "")
+    return gtk if gtk.lower() not in ("", label.lower()) else label
+
+
 def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None,
                  self_named: np.ndarray | None = None) -> Elements:
     """``name`` and ``value`` for every element by the module's rules; checkboxes and radios
@@ -307,12 +317,12 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None,
         if not name[i] and inner:
             name[i] = inner
         if not name[i] and label[i]:                      # an icon: what GTK calls it, else its function
-            gtk = toolkit_name(elements.icon[i], button=role[i] == "button")
-            name[i] = gtk if gtk.lower() not in ("", str(label[i]).lower()) else str(label[i])
+            name[i] = _icon_name(str(elements.icon[i]), str(label[i]), role[i] == "button")
         if not name[i]:
-            icons = [str(label[j]) for j in parts.get(i, ()) if label[j]
+            icons = [j for j in parts.get(i, ()) if label[j]
                      and (role[i] not in FIELDS or str(label[j]) in FIELD_ICON_NAMES)]
-            name[i] = icons[0] if icons else ""
+            name[i] = _icon_name(str(elements.icon[icons[0]]), str(label[icons[0]]), role[i] == "button") \
+                if icons else ""
     # a control's own text (a combo box's value, a button's caption) labels no other control,
     # and is not a control of its own to label
     is_part = np.zeros(n, bool)
@@ -384,7 +394,7 @@ def assign_names(elements: Elements, parts: dict[int, np.ndarray] | None = None,
             j = _label_for_field(elements.xyxy, available & form_label, i) if flat_field[i] else -1
             if j < 0:
                 j = _label_for_field(elements.xyxy, available & label_like, i, left=not flat_field[i],
-                                     overhang=max(2, h / 3) if role[i] == "slider" else 2)
+                                     overhang=max(2, h / 2) if role[i] == "slider" else 2)
             if j < 0 and role[i] != "textbox":              # rule 5
                 j = _title_of_block(elements.xyxy, available, i)
             if j >= 0:

@@ -301,22 +301,28 @@ EMPTY_BOX = "stop"
 #: ... and the other functions drawn as a plain square outline, which an empty check box
 #: matches as well (Qt's Windows-style box was "borders" to the encoder).
 EMPTY_BOXES = (EMPTY_BOX, "borders", "maximize", "window", "select")
+#: What the icon stage calls a square box with a cross drawn in it (Qt's Plastique ticks a
+#: check box so): a ticked box when a label stands on its right.
+CROSSED_BOXES = ("close",)
 
 
 def box_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, scale: float = 1.0,
                max_gap: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
     """Rows of icons the icon stage could not name (no label), or named one of `EMPTY_BOXES`
-    and drawn empty (a Qt check box's empty box is "stop" to the encoder), drawn as a square box
-    (`box_state`) with a text run on their right within ``max_gap`` icon widths: a check box
-    and its label (a Qt theme's box the encoder has not seen); and whether each box is ticked.
+    and drawn empty (a Qt check box's empty box is "stop" to the encoder), or one of
+    `CROSSED_BOXES` and drawn ticked (Plastique's cross), drawn as a square box (`box_state`)
+    with a text run on their right within ``max_gap`` icon widths: a check box and its label (a
+    Qt theme's box the encoder has not seen); and whether each box is ticked.
     Left out as in `ring_glyphs`: glyphs already stateful, and labels that are menu items,
     tabs or coloured links."""
     free = (elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL) \
-        & np.isin(elements.label, ("",) + EMPTY_BOXES)
+        & np.isin(elements.label, ("",) + EMPTY_BOXES + CROSSED_BOXES)
     icons = _glyphs_labelled_by_controls(rgb, elements, roles, free, max_gap)
     states = [box_state(rgb, elements.xyxy[r], scale) for r in icons.tolist()]
-    # a box named "stop" must be empty: a filled one is as likely a folder's icon
-    return with_states(icons, [None if st and elements.label[r] in EMPTY_BOXES else st
+    # a box named "stop" must be empty: a filled one is as likely a folder's icon; one named
+    # "close" must hold its cross
+    return with_states(icons, [None if (st and elements.label[r] in EMPTY_BOXES)
+                                or (not st and elements.label[r] in CROSSED_BOXES) else st
                                 for r, st in zip(icons.tolist(), states)])
 
 

@@ -314,8 +314,17 @@ def _slider_over(rgb: np.ndarray, b: np.ndarray, kind: np.ndarray, rows: np.ndar
                 break
         window_top = max(0, band_top - h)
         a, e = max(0, x0 - int(reach) * TRACK_LENGTH * h), min(rgb.shape[1], x1 + int(reach) * TRACK_LENGTH * h)
-        track = track_over_marks(to_gray(rgb[window_top:top, a:e]), h, scale, band_top - window_top)
+        # (over the band, the columns no element there covers: where a knob may show)
+        above = np.flatnonzero((kind != "region") & (b[:, 3] > window_top) & (b[:, 1] < band_top)
+                               & (b[:, 0] < e) & (b[:, 2] > a))
+        clear = np.ones(e - a, bool)
+        for r in above.tolist():
+            clear[max(0, b[r, 0] - a):max(0, b[r, 2] - a)] = False
+        track = track_over_marks(to_gray(rgb[window_top:top, a:e]), h, scale, band_top - window_top, clear)
         if track is None:
+            # (a knob breaking the track may leave too short a piece in the window: look wider)
+            if found is None and (a > 0 or e < rgb.shape[1]):
+                continue
             break
         found = (a + track[0], a + track[1], window_top + track[2])
         if (track[0] > 0 or a == 0) and (track[1] < e - a or e == rgb.shape[1]):
@@ -330,23 +339,25 @@ def _slider_over(rgb: np.ndarray, b: np.ndarray, kind: np.ndarray, rows: np.ndar
     return (t0, knob_top, t1, top), marks
 
 
-def track_over_marks(gray: np.ndarray, mark_height: int, scale: float = 1.0, over: int = 0
-                     ) -> tuple[int, int, int] | None:
+def track_over_marks(gray: np.ndarray, mark_height: int, scale: float = 1.0, over: int = 0,
+                     clear: np.ndarray | None = None) -> tuple[int, int, int] | None:
     """The columns (start, end) of the track with a knob in the (H, W) grey band over a slider's
     marks ``mark_height`` px tall (module docstring, `marks_over`) and the knob's top row, or None.
     over: rows at the top of ``gray`` above the band, where only the knob may reach (the band
-    stops at the slider's label, which a knob may stand higher than).
+    stops at the slider's label, which a knob may stand higher than); clear: (W,) bool, the
+    columns where a knob's top may be seen in those rows (no element there; default none).
     Ink is what stands off the band's median grey; where that finds no track, what stands off
     the grey under each column (`band_background`: the band runs past a dialog's edge)."""
     background = np.full(gray.shape[1], int(np.median(gray[over:])), np.int16)
-    track = _track_over_marks(gray, background, mark_height, scale, over)
+    clear = np.zeros(gray.shape[1], bool) if clear is None else np.asarray(clear, bool)
+    track = _track_over_marks(gray, background, mark_height, scale, over, clear)
     if track is None:
-        track = _track_over_marks(gray, band_background(gray[over:], mark_height), mark_height, scale, over)
+        track = _track_over_marks(gray, band_background(gray[over:], mark_height), mark_height, scale, over, clear)
     return track
 
 
-def _track_over_marks(gray: np.ndarray, background: np.ndarray, mark_height: int, scale: float, over: int
-                      ) -> tuple[int, int, int] | None:
+def _track_over_marks(gray: np.ndarray, background: np.ndarray, mark_height: int, scale: float, over: int,
+                      clear: np.ndarray) -> tuple[int, int, int] | None:
     """`track_over_marks` with ink what stands off the (W,) ``background`` grey of its column."""
     h, w = gray.shape
     ink = np.abs(gray.astype(np.int16) - background[None, :]) > MARKED_CONTRAST
@@ -382,7 +393,9 @@ def _track_over_marks(gray: np.ndarray, background: np.ndarray, mark_height: int
         return None
     # the knob: ink past the track on both sides, in one run of columns along it (an outlined
     # knob cut by a tight band shows only its sides: gaps up to a mark's height are closed)
-    knob = ink[over:r0].any(axis=0) & ink[r1:].any(axis=0)
+    # (a label drawn right over the track leaves the band a row or two over it: the knob's top
+    # shows over the band, where no element is)
+    knob = (ink[over:r0].any(axis=0) | (ink[:over].any(axis=0) & clear)) & ink[r1:].any(axis=0)
     knob[:start], knob[end:] = False, False
     runs = _closed(true_runs(knob), mark_height)
     if len(runs) != 1 or not 1.5 * thick <= runs[0][1] - runs[0][0] <= 2.5 * h:

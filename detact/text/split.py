@@ -705,17 +705,20 @@ def frame_sides(line: LineInk, max_stroke: int = 3, cover: float = 0.8, taller: 
     """(S, 2) column runs [start, end) of ``line`` that may be the sides of frames standing
     inside it: a toolbar's line box that runs across a page field and a zoom box holds their
     borders ("[1/1]", "[100%"). A side stands between other ink, is at most ``max_stroke`` px
-    wide, each of its columns inked down >= ``cover`` of the box's rows (all but ``max_stroke``
+    wide, each of its columns inked down >= ``cover`` of the inked rows (all but ``max_stroke``
     at the top and the bottom, where a frame's borders would join its sides), and >= ``taller``
     times as tall as the other column runs (their median inked rows): a "|" or a "[" in text
     rises about 1.25 times a capital's height. `cornered` then asks for the frame's border."""
-    core = line.ink[max_stroke:-max_stroke]
+    # (the box may run on past the frame's bottom border: rows counted from the ink's)
+    r0, r1 = line.rows
+    core = line.ink[r0 + max_stroke:r1 + 1 - max_stroke]
     runs = true_runs(core.any(axis=0))
     h = core.shape[0]
     if len(runs) < 3 or h < 8:
         return runs[:0]
     widths = runs[:, 1] - runs[:, 0]
-    heights = np.array([core[:, a:b].any(axis=1).sum() for a, b in runs])
+    # (how tall each run stands is counted down all the ink's rows: a side's full length)
+    heights = np.array([line.ink[:, a:b].any(axis=1).sum() for a, b in runs])
     # every column of a side runs down the box: a "[" or "]" has its arms' columns besides
     thinnest = np.array([core[:, a:b].sum(axis=0).min() for a, b in runs])
     full = (widths <= max_stroke) & (thinnest >= cover * h)
@@ -770,16 +773,23 @@ def cornered(gray: np.ndarray, line: LineInk, side: np.ndarray, contrast: int = 
 
 def without_frames(line: LineInk, sides: np.ndarray, max_stroke: int = 3, across: float = 0.8) -> LineInk:
     """``line`` with the ink of frame ``sides`` ((S, 2) column runs, `frame_sides`) cleared, and
-    between two neighbouring sides the frame's top and bottom borders: rows within
-    ``max_stroke`` px of the box's top or bottom inked across >= ``across`` of the span."""
+    between two neighbouring sides (or a side and the end of the line's ink) the frame's top
+    and bottom borders: rows within ``max_stroke`` px of the ink's top or bottom inked across
+    >= ``across`` of the span."""
     ink = line.ink.copy()
-    h = ink.shape[0]
+    h, w = ink.shape
+    r0, r1 = line.rows
     for a, b in sides:
         ink[:, a:b] = False
-    for (_, a), (b, _) in zip(sides[:-1], sides[1:]):
+    # (the ends of the line's ink count as sides: a frame whose far side is the line's first or
+    # last stroke, or past the line box's end)
+    cols = np.flatnonzero(ink.any(axis=0))
+    first, last = (int(cols[0]), int(cols[-1]) + 1) if len(cols) else (0, w)
+    ends = np.concatenate([[[first, first]], sides, [[last, last]]])
+    for (_, a), (b, _) in zip(ends[:-1], ends[1:]):
         if b - a < 4:
             continue
-        for r in [*range(min(max_stroke, h)), *range(max(0, h - max_stroke), h)]:
+        for r in [*range(r0, min(r0 + max_stroke, h)), *range(max(0, r1 + 1 - max_stroke), r1 + 1)]:
             if ink[r, a:b].mean() >= across:
                 ink[r, a:b] = False
     return _with_ink(line, ink)
