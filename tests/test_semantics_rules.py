@@ -2430,6 +2430,21 @@ def test_a_bold_tick_in_a_box_is_no_letter():
                      "Minimal scrolling": False}, [(e.role, e.name, e.text, e.bbox) for e in els]
 
 
+def test_a_popup_buttons_up_down_arrows_and_a_split_stepper():
+    # screengrab's bar in Qt's Cleanlooks, from our own read corpus: the combo box shows up and
+    # down arrows in a button of its own (no glyph to read as "4"), and the spin box's two
+    # stepper buttons are parted by a rule, right after its label
+    from pathlib import Path
+
+    from PIL import Image
+
+    from detact.parser import Parser
+    path = Path(__file__).parent / "fixtures" / "qt-cleanlooks-combo-and-spin.png"
+    els = Parser().parse(np.asarray(Image.open(path).convert("RGB"))).elements
+    got = {(e.role, e.name, e.value) for e in els}
+    assert {("combobox", "Type", "Full screen"), ("spinbox", "Delay", "None")} <= got, got
+
+
 def test_a_cross_in_a_box_with_a_label_is_a_ticked_box():
     # featherpad's preferences in Qt's Plastique style, from our own read corpus: a ticked box
     # holds a bold cross, which the icon stage names "close"; with its label on its right it is

@@ -732,6 +732,26 @@ def test_a_frame_the_line_box_runs_past_still_cuts_it_at_its_side():
     assert len(texts) == 2 and texts[0][2] <= 62 < texts[1][0] and texts[1][2] <= 110, texts
 
 
+def test_a_stepper_column_joined_by_its_rule_is_cut_off_the_value():
+    """A spin box's stepper column whose divider meets the rule between its two arrows, all one
+    run of ink with the frame's right side (Qt's Plastique): the divider is a wall of the frame,
+    and the value's run stops before it."""
+    img = Image.new("RGB", (220, 44), (239, 239, 239))
+    d = ImageDraw.Draw(img)
+    d.rectangle((62, 6, 132, 32), fill=(255, 255, 255), outline=(140, 140, 140))
+    d.line((112, 6, 112, 32), fill=(140, 140, 140))
+    d.line((112, 19, 132, 19), fill=(140, 140, 140))
+    d.polygon([(118, 15), (126, 15), (122, 10)], fill=(20, 20, 20))
+    d.polygon([(118, 23), (126, 23), (122, 28)], fill=(20, 20, 20))
+    d.text((14, 20), "Delay:", fill=(30, 30, 30), font=font(13), anchor="lm")
+    d.text((68, 20), "None", fill=(30, 30, 30), font=font(13), anchor="lm")
+    rgb = np.asarray(img)
+    gray = (rgb[:, :, 0] * 0.299 + rgb[:, :, 1] * 0.587 + rgb[:, :, 2] * 0.114).astype(np.uint8)
+    texts, icons = split_line(gray, (10, 4, 135, 35), rgb=rgb)
+    values = [t for t in texts if t[0] > 62]
+    assert values and values[0][2] <= 112, texts
+
+
 @pytest.mark.parametrize("word, colour", [("Desktop", (53, 132, 228)), ("Trash", (80, 160, 60))])
 def test_a_coloured_icon_three_px_from_its_name_is_split_off(word, colour):
     img = Image.new("RGB", (200, 30), (255, 255, 255))

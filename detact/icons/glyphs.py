@@ -35,7 +35,8 @@ Rules (all vectorised over the element list):
    (`icon_neighbours`) and no word (`beside_words`): a toolbar's flat "new" (document) icon reads as "D",
    its magnifier as "Q", while a keypad's "=" (which the encoder may take for a drag handle) is
    drawn on a key and the "<" of "< Back" stands beside its word -- and except a sure guess of a
-   check box, radio or switch (`CONTROL_GLYPHS`). A read whose window reached
+   check box, radio or switch (`CONTROL_GLYPHS`), a tick or a pop-up button's up and down
+   arrows (`UNREAD_GLYPHS`: read "Y" and "4" in Qt's Cleanlooks). A read whose window reached
    into the letters of a text run beside it (`reaches_into`) is no read of the glyph, and an
    icon read as a lone "@" (`ICON_READS`: a circular arrow) stays an icon.
 """
@@ -67,6 +68,8 @@ ENCODER_SURE = 0.5
 ICON_READS = frozenset({"@"})
 #: Functions that are a control's indicator, not a glyph to read (rule 3).
 CONTROL_GLYPHS = frozenset({"checkbox", "radio button", "toggle"})
+#: ... and marks no letter is drawn like, read as one all the same (rule 3).
+UNREAD_GLYPHS = frozenset({"check", "sort"})
 #: Longest side of an icon at scale 1, in px.
 ICON_MAX_SIDE = 64
 #: How a pause glyph's two bars read as text ("00", "II", "||"): such a read is the pause icon
@@ -456,8 +459,9 @@ def read_glyphs(rgb: np.ndarray, elements: Elements, engine, subpixel: bool = Fa
     # have plates; the "<" of "< Back" and the "|" of "x ^ y | 192" stand among words)
     toolbar = guessed & (elements.score >= ENCODER_SURE) & on_toolbar(elements, elements.kind == "icon")
     # nor one surely guessed to be a check box, radio or switch: its ink is a control, and a read
-    # of it takes in its label's first letter (thunar's ticked box before "Sort" read "6=")
-    control = guessed & (elements.score >= ENCODER_SURE) & np.isin(elements.label, list(CONTROL_GLYPHS | {"check"}))
+    # of it takes in its label's first letter (thunar's ticked box before "Sort" read "6="); nor a
+    # tick (Cleanlooks' bold one in its box read "Y") or a pop-up button's up and down arrows ("4")
+    control = guessed & (elements.score >= ENCODER_SURE) & np.isin(elements.label, list(CONTROL_GLYPHS | UNREAD_GLYPHS))
     unlabelled |= guessed & ~toolbar & ~control
     # ... and so are exact bank matches of a template drawn like a digit, which a read of that
     # digit takes back (a key's "0" and an upright battery's outline: `vocabulary.digit_lookalike`)

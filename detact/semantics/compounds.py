@@ -239,9 +239,11 @@ def has_updown_arrows(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray, con
     rows = true_runs(ink.any(axis=1))
     # a speck of two pixels or less (the frame's rounded corner) is no mark
     rows = rows[[int(ink[r0:r1].sum()) > 2 for r0, r1 in rows]] if len(rows) else rows
-    # a rule between the two (Qt's Cleanlooks splits its stepper into two buttons) is no mark
-    if len(rows) == 3 and rows[1, 1] - rows[1, 0] <= 2 \
-            and np.ptp(np.flatnonzero(ink[rows[1, 0]:rows[1, 1]].any(axis=0))) >= 4 * (rows[1, 1] - rows[1, 0]):
+    # a rule between the two (Qt's Cleanlooks splits its stepper into two buttons) is no mark;
+    # each arrow then sits in the middle of its half, further apart
+    split = len(rows) == 3 and rows[1, 1] - rows[1, 0] <= 2 \
+        and np.ptp(np.flatnonzero(ink[rows[1, 0]:rows[1, 1]].any(axis=0))) >= 4 * (rows[1, 1] - rows[1, 0])
+    if split:
         rows = rows[[0, 2]]
     if len(rows) != 2:
         return False
@@ -254,7 +256,7 @@ def has_updown_arrows(rgb: np.ndarray, frame: np.ndarray, inner: np.ndarray, con
     span = rows[1, 1] - rows[0, 0]
     return (all(2 <= h <= w <= 4 * h for h, w, _, _ in marks)
             and rows[0, 1] <= mid + 1 and rows[1, 0] >= mid - 1        # one above, one below the mid-line
-            and span <= 0.6 * fh and max(a0, b0) <= min(a1, b1)          # a small stack, one above the other
+            and span <= (0.75 if split else 0.6) * fh and max(a0, b0) <= min(a1, b1)   # a small stack, one over the other
             and right - (left + max(a1, b1)) <= fh)                     # at the right end
 
 
@@ -364,13 +366,18 @@ def stepper_rows(rgb: np.ndarray, elements: Elements, exclude=()) -> np.ndarray:
                     np.int64)
 
 
+#: What the icon stage calls the up-and-down arrows a pop-up button shows at its right end
+#: instead of a drop-down arrow (Qt's Cleanlooks, macOS).
+POPUP_ARROWS = ("sort",)
+
+
 def entries_with_arrow(elements: Elements, boxes: np.ndarray, parts: list[np.ndarray]) -> np.ndarray:
     """Indices of the candidates (``boxes`` (K, 4), their ``parts`` rows in ``elements``) whose
-    rightmost part is an icon named a drop-down arrow (`DROPDOWN_ARROWS`) ending within one
-    frame height of the frame's right edge, with at most one text part: a text entry with its
-    arrow button, an editable combo box."""
+    rightmost part is an icon named a drop-down arrow (`DROPDOWN_ARROWS`, or a pop-up button's
+    `POPUP_ARROWS`) ending within one frame height of the frame's right edge, with at most one
+    text part: a text entry with its arrow button, an editable combo box."""
     def arrow(row: int) -> bool:
-        return elements.kind[row] == "icon" and elements.label[row] in DROPDOWN_ARROWS
+        return elements.kind[row] == "icon" and elements.label[row] in DROPDOWN_ARROWS + POPUP_ARROWS
 
     return _frames_ending_in(elements, boxes, parts, arrow)
 

@@ -728,6 +728,39 @@ def frame_sides(line: LineInk, max_stroke: int = 3, cover: float = 0.8, taller: 
     return runs[full & (heights >= taller * float(np.median(heights[~full])))]
 
 
+def frame_walls(line: LineInk, runs: np.ndarray, max_stroke: int = 3, cover: float = 0.8,
+                taller: float = 1.6) -> np.ndarray:
+    """(K, 2) column runs [start, end) of ``line`` that are a frame's inner wall at the start of
+    one of its ink ``runs`` ((R, 2), sorted), joined to the ink after it by a rule across: a spin
+    box's stepper column, its divider meeting the rule between its two arrows (an icon's right
+    edge, at the end of its run, is none).
+    A wall is a line down the box as `frame_sides` asks (at most ``max_stroke`` wide, inked
+    down >= ``cover`` of the rows, >= ``taller`` times the runs' median height), down all the
+    ink's rows but two, in a run wider than itself and not at the line's first or last ink, with
+    a rule from it across >= ``cover`` of its run on a row clear of the ink's top and bottom
+    (``max_stroke`` rows). `cornered` then asks for the frame's border; the gap before a wall
+    is a cut."""
+    r0, r1 = line.rows
+    core = line.ink[r0 + max_stroke:r1 + 1 - max_stroke]
+    if core.shape[0] < 8 or len(runs) < 2:
+        return runs[:0]
+    median = float(np.median([line.ink[:, a:b].any(axis=1).sum() for a, b in runs]))
+    found = []
+    for a, b in true_runs(core.mean(axis=0) >= cover).tolist():
+        edge = runs[:, 0] == a
+        if b - a > max_stroke or a == runs[0, 0] or b == runs[-1, 1] or not edge.any():
+            continue
+        run = runs[np.flatnonzero(edge)[0]]
+        tall = line.ink[:, a:b].any(axis=1).sum()
+        # (down all the ink's rows but two, and a rule from it across the run, clear of the
+        # ink's top and bottom rows: no letter's stem, which the line's other letters outgrow)
+        across = [true_runs(line.ink[y, a:run[1]]) for y in range(r0 + max_stroke, r1 + 1 - max_stroke)]
+        ruled = any(len(t) and t[0, 0] < b - a + 1 and t[0, 1] >= cover * (run[1] - a) for t in across)
+        if run[1] - run[0] > b - a and tall >= max(taller * median, r1 - r0 - 1) and ruled:
+            found.append((a, b))
+    return np.array(found, np.int64).reshape(-1, 2)
+
+
 def dotted(line: LineInk, group: np.ndarray, max_stroke: int = 3, dots: int = 3) -> bool:
     """Whether every column run of ``group`` ((K, 2) [start, end)) in ``line`` is at most
     ``max_stroke`` px wide and breaks into at least ``dots`` pieces down its rows: a column
@@ -938,6 +971,10 @@ def _split_line(gray: np.ndarray, box, gap_factor: float = 0.8, icon_gap: float 
     walled = np.zeros(len(gaps), bool)
     for a, _ in sides:
         walled |= (runs[:-1, 1] <= a) & (runs[1:, 0] > a)
+    # ... or beside a frame's wall joined to the ink past it (`frame_walls`: a stepper column)
+    for a, b in frame_walls(line, runs):
+        if cornered(gray, line, np.array([a, b]), contrast):
+            walled |= runs[1:, 0] == a
     grid, coherent = _monospace_grid(runs, line.ink_h)
     # a grid its glyphs line up on closely (`_coherent_pitch`) is lent to the boxes beside it
     # and spaces its runs however few their letters (`monospace.grid_spaces`); a looser one only
