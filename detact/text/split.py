@@ -747,10 +747,10 @@ def frame_walls(line: LineInk, runs: np.ndarray, max_stroke: int = 3, cover: flo
     median = float(np.median([line.ink[:, a:b].any(axis=1).sum() for a, b in runs]))
     found = []
     for a, b in true_runs(core.mean(axis=0) >= cover).tolist():
-        edge = runs[:, 0] == a
-        if b - a > max_stroke or a == runs[0, 0] or b == runs[-1, 1] or not edge.any():
+        starts = np.flatnonzero(runs[:, 0] == a)
+        if b - a > max_stroke or a == runs[0, 0] or b == runs[-1, 1] or not len(starts):
             continue
-        run = runs[np.flatnonzero(edge)[0]]
+        run = runs[starts[0]]
         tall = line.ink[:, a:b].any(axis=1).sum()
         # (down all the ink's rows but two, and a rule from it across the run, clear of the
         # ink's top and bottom rows: no letter's stem, which the line's other letters outgrow)
