@@ -8,7 +8,7 @@ is the accessible name an agent reading the app's tree sees, so an icon-only but
 one of those icons takes it as its ``name`` (`detact.icons.vocabulary.toolkit_name`), while its
 ``label`` stays the icon's function. The table also lists the functions of the icons GTK
 draws on menu buttons ("more options", "menu"): a button showing any set's icon of those is a
-menu button, "Menu" (`detact.icons.vocabulary.function_toolkit_name`).
+menu button, "Menu" (`detact.icons.vocabulary.menu_button_name`).
 
 This script asks GTK rather than copying its table: it opens a window under Xvfb with one
 image-only button per icon name of the bank's freedesktop sets, and one menu button per menu
@@ -121,7 +121,6 @@ def main(argv=None) -> int:
         return 0
     if a.menu_functions_only:
         table = json.loads(a.out.read_text())
-        table.pop("function", None)
         table["menu_function"] = menu_functions(table)
         a.out.write_text(json.dumps(table, indent=1, ensure_ascii=False) + "\n")
         print(f"wrote {a.out}: menu functions {table['menu_function']}")

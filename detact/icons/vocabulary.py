@@ -169,11 +169,11 @@ def toolkit_name(icon: str, button: bool = True) -> str:
 
 
 def menu_button_name(label: str) -> str:
-    """``"Menu"`` for a button whose icon, from any set, does what GTK's menu buttons show
-    (function ``label`` "more options" or "menu": a header bar's three dots or three bars), as
-    GTK names a menu button; ``""`` otherwise."""
+    """The name GTK gives a menu button ("Menu"), for a button whose icon, from any set, does
+    what GTK's menu buttons show (function ``label`` "more options" or "menu": a header bar's
+    three dots or three bars); ``""`` otherwise."""
     _, _, menu, functions = _toolkit_names()
-    return "Menu" if str(label) in functions and "Menu" in menu.values() else ""
+    return next(iter(menu.values()), "") if str(label) in functions else ""
 
 
 @lru_cache(maxsize=1)
