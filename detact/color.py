@@ -73,6 +73,22 @@ def chroma(pixels: np.ndarray) -> np.ndarray:
     return px.max(axis=-1) - px.min(axis=-1)
 
 
+#: Mean chroma (`middle_chroma`) of a glyph's middle filled in an accent colour (a classic Tk
+#: or Motif check box's or radio's face when on; ttk's default look fills it in #4a6984, 58).
+ACCENT_CHROMA = 40
+
+
+def middle_chroma(image: np.ndarray, box) -> float:
+    """Mean chroma of the middle third of ``box`` (x0, y0, x1, y1) of ``image`` (RGB
+    (H, W, 3); 0 for a gray (H, W) image or an empty box)."""
+    if image.ndim != 3:
+        return 0.0
+    x0, y0, x1, y1 = (int(v) for v in box)
+    dx, dy = (x1 - x0) // 3, (y1 - y0) // 3
+    middle = image[max(y0 + dy, 0):y1 - dy, max(x0 + dx, 0):x1 - dx]
+    return float(chroma(middle).mean()) if middle.size else 0.0
+
+
 def ink_chroma(rgb: np.ndarray, xyxy: np.ndarray, contrast: int = 40) -> np.ndarray:
     """(N,) float: for each box ``(N, 4)`` of the RGB uint8 image ``rgb`` ``(H, W, 3)``, the
     median chroma (largest minus smallest channel, 0-255) of its ink: the pixels more than

@@ -123,3 +123,108 @@ def test_dark_themes_radios_come_back_as_named_radios(parser):
     radios = {e.name: "checked" in e.states for e in parser.parse(_dark_radios()).elements
               if e.role == "radio" and e.kind == "icon"}
     assert radios == {"Grab the whole desktop": True, "Grab the current window": False, "Select area to grab": False}
+
+
+def _mask(draw_shape, size: int) -> np.ndarray:
+    """A (size, size) bool mask of one shape drawn by ``draw_shape(ImageDraw, last)``."""
+    img = Image.new("L", (size, size), 0)
+    draw_shape(ImageDraw.Draw(img), size - 1)
+    return np.asarray(img) > 0
+
+
+TK_FACE = """
+...####...
+.########.
+.########.
+##########
+##########
+##########
+##########
+.########.
+.########.
+...####..."""          # a classic Tk radio's 10 px face, as the faint threshold finds it
+
+
+def test_a_small_disc_that_inks_its_corner_pixel_is_round():
+    # a 2 px square corner holds the disc's innermost corner pixel; the corner's triangle does not
+    from detact.segment.label_boxes import is_round
+
+    assert is_round(np.array([[c == "#" for c in row] for row in TK_FACE.split()]))
+
+
+@pytest.mark.parametrize("name, draw_shape, size, expected", [
+    ("disc", lambda d, e: d.ellipse((0, 0, e, e), fill=255), 10, True),          # a Tk radio's face
+    ("disc", lambda d, e: d.ellipse((0, 0, e, e), fill=255), 20, True),
+    ("ring", lambda d, e: d.ellipse((0, 0, e, e), outline=255, width=2), 14, True),
+    ("diamond", lambda d, e: d.polygon([(e / 2, 0), (e, e / 2), (e / 2, e), (0, e / 2)], fill=255), 13, True),
+    ("square", lambda d, e: d.rectangle((0, 0, e, e), fill=255), 12, False),
+    ("rounded square", lambda d, e: d.rounded_rectangle((0, 0, e, e), radius=3, fill=255), 12, False),
+    ("rounded square", lambda d, e: d.rounded_rectangle((0, 0, e, e), radius=4, fill=255), 18, False),
+])
+def test_is_round(name, draw_shape, size, expected):
+    from detact.segment.label_boxes import is_round
+
+    assert is_round(_mask(draw_shape, size)) is expected, name
+
+
+def _bevelled(kind: str, checked: bool, dark: bool = False) -> np.ndarray:
+    """A 24 x 24 patch of a panel with one classic Tk radio at (6, 6)-(18, 18): a "ring" (dark
+    upper-left arc, lit lower-right arc, white face, a black dot when checked) or a "diamond"
+    (lit upper edge and dark lower edge, 2 px each; sunken, the other way round, and filled
+    in an accent blue when checked)."""
+    panel = (45, 45, 45) if dark else (217, 217, 217)
+    img = Image.new("RGB", (24, 24), panel)
+    d = ImageDraw.Draw(img)
+    box = (6, 6, 18, 18)
+    if kind == "ring":
+        d.ellipse(box, fill=(255, 255, 255) if not dark else (30, 30, 30))
+        d.arc(box, 135, 315, fill=(130, 130, 130) if not dark else (10, 10, 10))
+        d.arc(box, 315, 135, fill=(255, 255, 255) if not dark else (90, 90, 90))
+        if checked:
+            d.ellipse((10, 10, 14, 14), fill=(0, 0, 0) if not dark else (230, 230, 230))
+    else:
+        pts = [(12, 6), (18, 12), (12, 18), (6, 12)]
+        lit, shade = ((139, 139, 139), (255, 255, 255)) if checked else ((255, 255, 255), (139, 139, 139))
+        d.polygon(pts, fill=(74, 105, 189) if checked else (232, 232, 232))
+        d.line([(6, 12), (12, 6), (18, 12)], fill=lit, width=2)
+        d.line([(6, 12), (12, 18), (18, 12)], fill=shade, width=2)
+    return np.asarray(img)
+
+
+@pytest.mark.parametrize("kind, dark", [("ring", False), ("ring", True), ("diamond", False)])
+@pytest.mark.parametrize("checked", [False, True])
+def test_a_bevelled_radio_is_a_ring(kind, dark, checked):
+    # Tk's classic looks (and Motif's) draw a radio's outline half dark, half lit: at the usual
+    # contrast only the dark half shows, no ring; a faint look sees the whole face
+    from detact.semantics.roles import ring_state
+
+    assert ring_state(_bevelled(kind, checked, dark), (6, 6, 19, 19)) is checked
+
+
+@pytest.mark.parametrize("face, expected", [((232, 232, 232), False), ((255, 255, 255), False),
+                                            ((74, 105, 189), True), ((176, 48, 96), True)])
+def test_a_box_filled_in_an_accent_colour_is_ticked(face, expected):
+    # classic Tk's and Motif's check box: a bevelled square whose face turns an accent colour
+    # when on, nothing drawn on it
+    from detact.semantics.roles import box_state
+
+    img = Image.new("RGB", (28, 28), (217, 217, 217))
+    d = ImageDraw.Draw(img)
+    d.rectangle((6, 6, 20, 20), fill=face)
+    lit, shade = ((139, 139, 139), (255, 255, 255)) if expected else ((255, 255, 255), (139, 139, 139))
+    d.line([(6, 20), (6, 6), (20, 6)], fill=lit, width=2)
+    d.line([(7, 20), (20, 20), (20, 7)], fill=shade, width=2)
+    assert box_state(np.asarray(img), (6, 6, 21, 21)) is expected
+
+
+def test_a_picture_on_a_disc_is_no_bevelled_radio():
+    # a home folder's icon (thunar's sidebar, on its selected row): a white house on an orange
+    # disc; the ink at the usual contrast, the house, stands inside the disc, no side of it
+    from detact.semantics.roles import ring_state
+
+    img = Image.new("RGB", (30, 30), (27, 106, 203))
+    d = ImageDraw.Draw(img)
+    d.ellipse((5, 5, 24, 24), fill=(203, 75, 22))
+    d.polygon([(14.5, 8), (22, 14), (7, 14)], fill=(250, 240, 235))
+    d.rectangle((10, 14, 19, 19), fill=(250, 240, 235))
+    assert ring_state(np.asarray(img), (6, 6, 24, 24)) is None

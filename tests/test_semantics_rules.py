@@ -779,6 +779,23 @@ def test_check_boxes_down_a_table_column_are_its_cells(glyph_roles, column_roles
     assert found == (expected if table == "near" else [i for i in expected if glyph_roles[i] == "icon"])
 
 
+@pytest.mark.parametrize("right_glyph_role, expected", [
+    ("radio", []),                      # a group of radios beside another: no table
+    ("checkbox", []),
+    ("icon", [0, 1, 2, 3, 8, 9, 10, 11]),   # a file icon before each cell: a table's rows after all
+])
+def test_radios_beside_another_group_of_radios_are_no_cells(right_glyph_role, expected):
+    """Two groups of radios side by side (Tk's "Print range" beside "Color depth"), all labels
+    called list items: the right group's labels are its radios', no cells on the left's rows."""
+    kind, boxes, roles = glyph_column(["radio"] * 4)
+    roles[4:] = "listitem"
+    right = boxes + np.array([140, 0, 140, 0])
+    kind = np.concatenate([kind, kind])
+    boxes = np.concatenate([boxes, right])
+    roles = np.concatenate([roles, np.array([right_glyph_role] * 4 + ["listitem"] * 4, object)])
+    assert list_row_icons(kind, boxes, roles, column_roles=GLYPH_LINE_ROLES).tolist() == expected
+
+
 @pytest.mark.parametrize("case, value_rows, box_x0, labelled, is_cell", [
     # a settings editor's value column: texts, and a box where the value is a boolean
     ("a box among values", 3, 300, False, True),
@@ -1624,15 +1641,20 @@ def test_a_check_menu_item_keeps_its_glyph_an_icon():
     ([[10, 10, 60, 30], [80, 10, 120, 30], [150, 10, 200, 30]], ["menuitem"] * 3, [False, False, False]),
     # ... unless far apart (over eight heights): two menus' items side by side
     ([[10, 10, 60, 30], [300, 10, 380, 30]], ["menuitem"] * 2, [True, True]),
-    # only menu items count: a label beside a menu item, or not called one
-    ([[10, 10, 90, 30], [100, 10, 160, 30]], ["menuitem", "text"], [True, False]),
+    # ... nor is one with any other label beside it ("Linear" text, "Tree" menu item, "Thread"
+    # tab); a run called no menu item is none
+    ([[10, 10, 90, 30], [100, 10, 160, 30]], ["menuitem", "text"], [False, False]),
+    ([[10, 10, 90, 30], [100, 10, 160, 30]], ["menuitem", "tab"], [False, False]),
+    # ... but a glyph read as a letter or two ("0" for a ring) is no label
+    ([[10, 10, 90, 30], [100, 10, 116, 30]], ["menuitem", "glyph"], [True, False]),
     # an item's accelerator on its row, made a menu item too, is no item beside it
     ([[10, 10, 90, 30], [140, 10, 200, 30]], ["menuitem", "accel"], [True, True]),
 ])
 def test_menu_items(boxes, roles, expected):
     from detact.semantics.siblings import menu_items
 
-    texts = ["Ctrl+W" if role == "accel" else "Item" for role in roles]
+    texts = ["Ctrl+W" if role == "accel" else "0" if role == "glyph" else "Item" for role in roles]
+    roles = ["text" if role == "glyph" else role for role in roles]
     roles = ["menuitem" if role == "accel" else role for role in roles]
     assert menu_items(np.array(boxes, float), np.array(roles, dtype=object), np.array(texts, dtype=object)).tolist() \
         == expected
@@ -1785,6 +1807,62 @@ def test_an_icon_drawn_as_a_ring_with_a_label_is_a_radio(shape, dark, is_radio):
     assert ring_glyphs(_glyph_tile(shape, dark, label_colour=(26, 115, 232)), els, as_link)[0].tolist() == []
     grey = (200, 200, 200) if dark else (40, 40, 40)
     assert ring_glyphs(_glyph_tile(shape, dark, label_colour=grey), els, as_link)[0].tolist() == ([0] if is_radio else [])
+
+
+def _classic_boxes(filled: list[bool], side: list[int]) -> np.ndarray:
+    """A 200 x 120 panel with a column of classic Tk check boxes at x 10, one every 28 px from y
+    10 (``side`` px each, bevelled, ``filled`` in the accent colour when ticked), a label's bar
+    on each row at x 40-150."""
+    from PIL import Image, ImageDraw
+
+    img = Image.new("RGB", (200, 120), (217, 217, 217))
+    d = ImageDraw.Draw(img)
+    for k, (on, n) in enumerate(zip(filled, side)):
+        x0, y0 = 10, 10 + 28 * k
+        d.rectangle((x0, y0, x0 + n - 1, y0 + n - 1), fill=(74, 105, 132) if on else (255, 255, 255))
+        lit, shade = ((139, 139, 139), (255, 255, 255)) if on else ((255, 255, 255), (139, 139, 139))
+        d.line([(x0, y0 + n - 1), (x0, y0), (x0 + n - 1, y0)], fill=lit, width=2)
+        d.line([(x0 + 1, y0 + n - 1), (x0 + n - 1, y0 + n - 1), (x0 + n - 1, y0 + 1)], fill=shade, width=2)
+        d.rectangle((40, y0 + 4, 150, y0 + n - 5), fill=(40, 40, 40))
+    return np.asarray(img)
+
+
+@pytest.mark.parametrize("case, labels, filled, side, expected", [
+    # an empty box the icon stage could not name, and a ticked one it called a receipt: both
+    # boxes of one list, the second ticked
+    ("column", ["", "receipt", "stop"], [False, True, True], [16, 16, 16], ([0, 1, 2], [False, True, True])),
+    # no box found by name in the column: a filled square alone is no box
+    ("none named", ["receipt", "receipt", "folder"], [True, True, False], [16, 16, 16], ([], [])),
+    # a bigger square is no box of the list
+    ("other size", ["", "receipt", "receipt"], [False, True, True], [16, 16, 22], ([0, 1], [False, True])),
+])
+def test_boxes_drawn_like_a_found_box_in_its_column(case, labels, filled, side, expected):
+    from detact.semantics.roles import box_glyphs
+
+    n = len(labels)
+    glyphs = [[10, 10 + 28 * k, 10 + side[k], 10 + 28 * k + side[k]] for k in range(n)]
+    texts = [[40, 10 + 28 * k, 150, 10 + 28 * k + side[k]] for k in range(n)]
+    els = Elements(glyphs + texts, ["icon"] * n + ["text"] * n, [""] * n + ["Option"] * n, labels + [""] * n)
+    roles = np.array(["icon"] * n + ["text"] * n, dtype=object)
+    rows, ticked = box_glyphs(_classic_boxes(filled, side), els, roles)
+    order = np.argsort(rows)
+    assert (rows[order].tolist(), ticked[order].tolist()) == expected, case
+
+
+@pytest.mark.parametrize("shape, read, expected", [
+    ("ring", "0", [False]), ("dotted", "O", [True]),      # a ring read as a letter is a radio's
+    ("disc", "0", []), ("square", "0", []),               # a filled disc or a box is no ring
+    ("ring", "a", []),                                    # a read no ring gives is a word
+])
+def test_a_ring_read_as_a_letter_before_its_label_is_a_radio(shape, read, expected):
+    # qps's toolbar in Qt's Cleanlooks ("(o) Linear ( ) Tree"): the empty ring reads "0" in a
+    # text box that reaches into the label's first letter, which must not unmake the ring
+    from detact.semantics.roles import ring_glyphs
+
+    els = Elements([[9, 11, 34, 30], [36, 12, 120, 28]], ["text", "text"], [read, "Tree"], ["", ""])
+    rows, checked = ring_glyphs(_glyph_tile(shape), els, np.array(["text", "text"], dtype=object))
+    assert rows.tolist() == ([0] if expected else [])
+    assert checked.tolist() == expected
 
 
 @pytest.mark.parametrize("label, shape, label_role, expected", [
@@ -2460,6 +2538,23 @@ def test_a_cross_in_a_box_with_a_label_is_a_ticked_box():
     assert boxes == {"Remember window size on closing": True, "Remember window position on closing": False,
                      "Start with side-pane mode": False, "Remember splitter position": True,
                      "Do not show toolbar": False}, [(e.role, e.name, e.label, e.bbox) for e in els]
+
+
+def test_classic_tk_radios_in_groups_side_by_side():
+    # a Tk window in ttk's "classic" look, from our own read corpus: each radio a bevelled
+    # diamond (the unlit one reads as a chevron, not a tree's expander), three groups side by
+    # side (no table), the checked one filled in the accent colour
+    from pathlib import Path
+
+    from PIL import Image
+
+    from detact.parser import Parser
+    path = Path(__file__).parent / "fixtures" / "tk-classic-radio-groups.png"
+    els = Parser().parse(np.asarray(Image.open(path).convert("RGB"))).elements
+    radios = {e.name: "checked" in e.states for e in els if e.role == "radio"}
+    assert radios == {"Reload automatically": True, "Ask me": False, "Ignore changes": False,
+                      "All pages": False, "Current page": True, "Pages 1-5": False,
+                      "8 bits": False, "16 bits": False, "24 bits": True}, [(e.role, e.name, e.bbox) for e in els]
 
 
 @pytest.mark.parametrize("items, expected", [

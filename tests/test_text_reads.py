@@ -267,6 +267,35 @@ def test_a_ring_is_told_from_a_round_letter(lead, px, ring):
     assert ring_not_letter(to_gray(img), (4, 4, 200, 36), glyph_end, text_start) is ring
 
 
+@pytest.mark.parametrize("lead, boxed", [
+    ("crossed", True),             # Tk's clam look at scale 2: a crossed box read "X" glued on
+    ("X", False), ("x", False),    # "XML", "Xfce": a letter has no frame
+])
+def test_a_crossed_box_is_told_from_an_x(lead, boxed):
+    from detact.text.fast import box_not_letter, to_gray
+
+    img = Image.new("RGB", (260, 40), (246, 245, 244))
+    d = ImageDraw.Draw(img)
+    if lead == "crossed":
+        d.rectangle((8, 10, 25, 27), outline=(120, 120, 120), width=2)
+        d.line((11, 13, 22, 24), fill=(20, 20, 20), width=2)
+        d.line((11, 24, 22, 13), fill=(20, 20, 20), width=2)
+        end = 26
+    else:
+        end = d.textbbox((8, 12), lead, font=font(18))[2]
+        d.text((8, 12), lead, fill=(46, 52, 54), font=font(18))
+    d.text((end + 6, 12), "Highlight", fill=(46, 52, 54), font=font(18))
+    assert box_not_letter(to_gray(np.asarray(img)), (4, 4, 200, 36), end + 1, end + 5) is boxed
+
+
+def test_a_crossed_box_read_with_its_label_is_cut_off(engine):
+    """Tk's clam check boxes at scale 2, from our own read corpus: the ticked one's bold cross
+    in its framed box read glued to the label, "XHighlight matching brackets"."""
+    path = Path(__file__).parent / "fixtures" / "tk-clam-crossed-box-2x.png"
+    read = texts(engine.read(np.asarray(Image.open(path).convert("RGB"))))
+    assert read == ["Enable debug mode", "Highlight matching brackets"]
+
+
 @pytest.mark.parametrize("lead, read, ring", [
     ("ring", "O", True), ("dotted", "O", True),          # xfce's radios: the ring a run of its own
     ("O", "O", False), ("0", "0", False), ("o", "o", False),

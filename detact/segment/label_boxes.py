@@ -18,6 +18,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from ..color import ACCENT_CHROMA, middle_chroma
 from ..text.split import to_gray
 
 #: Grey levels a faint box differs from its panel by (the segmenter's Canny needs ~40).
@@ -35,16 +36,31 @@ def box_sides(ink: np.ndarray) -> tuple[bool, bool, bool, bool]:
                                                        ink[:, :2].any(axis=1), ink[:, -2:].any(axis=1)))
 
 
+#: Most of its bounding box a round shape's outline encloses (a disc's is pi / 4; a rounded
+#: square's more).
+ROUND_FILL = 0.88
+
+
 def is_round(ink: np.ndarray) -> bool:
-    """Whether the (h, w) bool ``ink``, cut to its bounding box, is a disc or a ring: its four
-    corners blank (a fifth of its side, at most 15% inked) and its bounding box touched at the
-    middle of each side (a radio button's circle)."""
+    """Whether the (h, w) bool ``ink``, cut to its bounding box, is a disc, a ring or a diamond:
+    its four corners blank (the triangle of a fifth of its side each, at most 15% inked), its
+    bounding box touched at the middle of each side (a radio button's circle, or a classic
+    Tk or Motif radio's diamond), and its outline enclosing at most `ROUND_FILL` of the box (a
+    square with rounded corners encloses more). Why triangles: a 10 px circle inks the
+    innermost pixel of a 2 px square corner."""
     h, w = ink.shape
     c = max(2, min(h, w) // 5)
-    if max(ink[:c, :c].mean(), ink[:c, -c:].mean(), ink[-c:, :c].mean(), ink[-c:, -c:].mean()) > 0.15:
+    tri = np.add.outer(np.arange(c), np.arange(c)) < c
+    corners = (ink[:c, :c][tri], ink[:c, -c:][tri[:, ::-1]], ink[-c:, :c][tri[::-1]], ink[-c:, -c:][tri[::-1, ::-1]])
+    if max(corner.mean() for corner in corners) > 0.15:
         return False
     mid_r, mid_c = slice(h // 2 - 1, h // 2 + 1), slice(w // 2 - 1, w // 2 + 1)
-    return bool(ink[:2, mid_c].any() and ink[-2:, mid_c].any() and ink[mid_r, :2].any() and ink[mid_r, -2:].any())
+    if not (ink[:2, mid_c].any() and ink[-2:, mid_c].any() and ink[mid_r, :2].any() and ink[mid_r, -2:].any()):
+        return False
+    rows = ink.any(axis=1)
+    first = ink.argmax(axis=1)
+    last = w - 1 - ink[:, ::-1].argmax(axis=1)
+    return bool(((last - first + 1) * rows).sum() <= ROUND_FILL * h * w)
 
 
 def is_square(h: float, w: float, smallest: float, largest: float) -> bool:
@@ -123,7 +139,7 @@ def faint_ring_state(image: np.ndarray, box, scale: float = 1.0) -> bool | None:
     checked: None when the ink (more than `FAINT` levels off the median of the 2 px round
     ``box``) is no round shape (`is_round`) 10 to 24 px across (at ``scale`` 1), else whether a
     dot is drawn in its middle third (more than `FAINT` levels off the inside's median)."""
-    found = _faint_shape(image, box)
+    found = faint_shape(image, box)
     if found is None:
         return None
     g, shape, (r0, c0) = found
@@ -132,10 +148,14 @@ def faint_ring_state(image: np.ndarray, box, scale: float = 1.0) -> bool | None:
         return None
     inside = g[r0 + h // 5:r0 + h - h // 5, c0 + w // 5:c0 + w - w // 5]
     middle = g[r0 + h // 3:r0 + h - h // 3, c0 + w // 3:c0 + w - w // 3]
-    return bool(middle.size and (np.abs(middle - int(np.median(inside))) > FAINT).mean() > 0.3)
+    if middle.size and (np.abs(middle - int(np.median(inside))) > FAINT).mean() > 0.3:
+        return True
+    # ... or filled in an accent colour (a classic Tk or Motif radio's diamond)
+    gx0, gy0 = max(int(box[0]) - 2, 0), max(int(box[1]) - 2, 0)
+    return middle_chroma(image, (gx0 + c0, gy0 + r0, gx0 + c0 + w, gy0 + r0 + h)) >= ACCENT_CHROMA
 
 
-def _faint_shape(image: np.ndarray, box) -> tuple[np.ndarray, np.ndarray, tuple[int, int]] | None:
+def faint_shape(image: np.ndarray, box) -> tuple[np.ndarray, np.ndarray, tuple[int, int]] | None:
     """The grey crop of ``box`` of ``image`` with 2 px round it (int16), the ink in it (more than
     `FAINT` levels off the median of those 2 px) cut to its bounding box, and that box's top-left
     in the crop; None when the crop is too small or holds no ink."""
@@ -162,7 +182,7 @@ def faint_box_state(image: np.ndarray, box, scale: float = 1.0) -> bool | None:
     ``box``) is no square box 10 to 24 px (at ``scale`` 1) drawn along three of its sides, else
     whether more than 6% of its inside differs by `FAINT` from the inside's own median (a fill
     counts as the box's colour, a tick, cross or dash on it as drawn)."""
-    found = _faint_shape(image, box)
+    found = faint_shape(image, box)
     if found is None:
         return None
     g, shape, (r0, c0) = found

@@ -500,6 +500,8 @@ class Semantics:
                                           (elements.frame >= 0).all(axis=1))
         # (or one of a column of them: Materia's open sections down a sidebar)
         keep = lone | ~np.isin(elements.label[glyphs], UP) | stacked_up(elements.xyxy, elements.label, glyphs, expanders)
+        # (a bevelled radio's unlit diamond reads as a chevron: a ring found above stays a radio)
+        keep &= ~np.isin(glyphs, rings)
         glyphs, heads, opened, expanders, lone = glyphs[keep], heads[keep], opened[keep], expanders[keep], lone[keep]
         opened &= ~materia_closed(elements.label, glyphs, lone)
         roles[glyphs[expanders]] = "button"

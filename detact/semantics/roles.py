@@ -15,6 +15,13 @@ one-glyph text run the classifier calls such a control is its glyph read as a le
 anchor) is a link (`link_texts`). An icon surely named an action (back, search, close...) with
 no label beside it, or a drop-down arrow with no text near it, is a button the classifier took
 for a picture (`action_icons`).
+
+Rings and boxes are read from their pixels (`ring_state`, `box_state`), also in the classic
+looks of Tk and Motif: a ring or diamond bevelled dark on one side and lit on the other (at the
+usual contrast only the dark side shows), a box or diamond filled in an accent colour when on
+(`color.middle_chroma`). A ring read as a letter before its label is a radio too (`ring_glyphs`,
+`lone_glyph_box`), and a labelled icon drawn as a box like one found in its column or row is
+that list's check box whatever the icon stage called it (`box_glyphs`).
 """
 from __future__ import annotations
 
@@ -23,15 +30,16 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from ..boxes import field_tall, gaps_beside
-from ..color import PLAIN_CHROMA, ink_chroma
+from ..color import ACCENT_CHROMA, PLAIN_CHROMA, ink_chroma, middle_chroma
 from ..elements import INTERACTIVE, ROLES, STATES
 from ..errors import ModelUnavailable
 from ..icons.vocabulary import ACTION_FUNCTIONS
 from ..runtime import onnx_metadata, ort_session, package_data
-from ..segment.label_boxes import box_sides, faint_box_state, faint_ring_state, is_square
+from ..segment.label_boxes import FAINT, box_sides, faint_box_state, faint_ring_state, is_square
 from ..text.fast import dotted_ring, ink_inside, to_gray
 from .compounds import DROPDOWN_ARROWS
 from .features import CROP_H, CROP_W, FEATURES, FEATURES_VERSION, ControlInputs
@@ -208,20 +216,40 @@ def ring_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, max_gap: float = 1
     glyphs labelled by a menu item, or by a link drawn in link colours (a navigation bar's
     items drawn with a circle icon; a toolbar's black "Linear" and "Tree" the classifier took
     for links are radios' labels)."""
-    free = (elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL)
+    free = ((elements.kind == "icon") | one_glyph_reads(elements)) & ~np.isin(roles[:len(elements)], STATEFUL)
     icons = _glyphs_labelled_by_controls(rgb, elements, roles, free, max_gap)
-    return with_states(icons, [ring_state(rgb, elements.xyxy[r]) for r in icons.tolist()])
+    return with_states(icons, [ring_state(rgb, elements.xyxy[r] if elements.kind[r] == "icon"
+                                          else lone_glyph_box(rgb, elements.xyxy[r])) for r in icons.tolist()])
+
+
+def lone_glyph_box(image: np.ndarray, box, contrast: int = 40) -> tuple[int, int, int, int]:
+    """``box`` of ``image`` (RGB (H, W, 3)) cut to the first stretch of inked columns (3 px wide
+    or more), parted from the rest by blank columns: a radio's ring read as "0", whose text box
+    reached into the first letter of its label."""
+    found = placed_glyph_ink(image, box, contrast)
+    if found is None:
+        return tuple(int(v) for v in box)
+    x, y, ink = found
+    inked = ink.any(axis=0)
+    starts = np.flatnonzero(inked & ~np.r_[False, inked[:-1]])
+    ends = np.flatnonzero(inked & ~np.r_[inked[1:], False]) + 1
+    wide = np.flatnonzero(ends - starts >= 3)
+    first = int(wide[0]) if len(wide) else 0
+    return x + int(starts[first]), y, x + int(ends[first]), y + ink.shape[0]
 
 
 def _glyphs_labelled_by_controls(rgb: np.ndarray, elements, roles: np.ndarray, free: np.ndarray,
                                  max_gap: float) -> np.ndarray:
     """Rows of the ``free`` (N,) glyphs with a text run on their right within ``max_gap`` glyph
     widths (`glyphs_with_labels`) that is no menu item (`siblings.menu_items`), tab (a tab's
-    file-type icon) nor link drawn in colour (`color.ink_chroma` of at least `PLAIN_CHROMA`)."""
+    file-type icon), link drawn in colour (`color.ink_chroma` of at least `PLAIN_CHROMA`) nor a
+    single character."""
     icons, labels = glyphs_with_labels(elements.kind, elements.xyxy, free, max_gap)
     links = roles[labels] == "link"
     links[links] = ink_chroma(rgb, elements.xyxy[labels[links]]) >= PLAIN_CHROMA
-    return icons[~(menu_items(elements.xyxy, roles, elements.text)[labels] | (roles[labels] == "tab") | links)]
+    # (one character is no label: a toolbar's grip read "J" after an arrow)
+    letter = np.array([len(str(elements.text[t]).strip()) < 2 for t in labels.tolist()], bool)
+    return icons[~(menu_items(elements.xyxy, roles, elements.text)[labels] | (roles[labels] == "tab") | links | letter)]
 
 
 def dots_in_rings(rgb: np.ndarray, elements) -> np.ndarray:
@@ -251,13 +279,23 @@ def with_states(icons: np.ndarray, states: list[bool | None]) -> tuple[np.ndarra
 def glyph_ink(image: np.ndarray, box, contrast: int = 40) -> np.ndarray | None:
     """The (h, w) bool ink of the glyph in ``box`` of ``image`` (RGB (H, W, 3) or gray (H, W)),
     cut to its bounding box (`text.fast.ink_inside` on the box grown by 2 px), or None."""
+    found = placed_glyph_ink(image, box, contrast)
+    return None if found is None else found[2]
+
+
+def placed_glyph_ink(image: np.ndarray, box, contrast: int = 40) -> tuple[int, int, np.ndarray] | None:
+    """`glyph_ink` with the ink's top-left corner in ``image``: (x, y, ink), or None."""
     x0, y0, x1, y1 = (int(v) for v in box)
-    crop = image[max(y0 - 2, 0):y1 + 2, max(x0 - 2, 0):x1 + 2]
+    gx, gy = max(x0 - 2, 0), max(y0 - 2, 0)
+    crop = image[gy:y1 + 2, gx:x1 + 2]
     if crop.size == 0:
         return None
     gray = to_gray(crop) if crop.ndim == 3 else crop      # only the crop: this runs per icon
     found = ink_inside(gray, (0, 0, gray.shape[1], gray.shape[0]), border=0, contrast=contrast)
-    return None if found is None else found[1]
+    if found is None:
+        return None
+    (cx, cy), ink, _ = found
+    return gx + cx, gy + cy, ink
 
 
 def is_ring(image: np.ndarray, box, contrast: int = 40) -> bool:
@@ -268,21 +306,83 @@ def is_ring(image: np.ndarray, box, contrast: int = 40) -> bool:
     return ring_state(image, box, contrast) is not None
 
 
+#: A bevelled glyph's faint shape outgrows its ink by this share of its side (2 px at least,
+#: `_dark_side`), and fills at least this share of its box (`_faint_piece`).
+BEVEL_MARGIN = 0.15
+BEVEL_FILL = 0.45
+
+
+def _faint_piece(image: np.ndarray, box) -> tuple[int, int, int, int] | None:
+    """The box of the piece of faint ink (`FAINT` levels off the panel round ``box``, 8-connected)
+    that holds ``box``'s centre, looked for in ``box`` grown on both ends of its shorter side by
+    the difference of its sides (the segmenter may have boxed a bevelled glyph's dark half
+    alone); None when there is none, or it fills less than `BEVEL_FILL` of its box."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    d = (x1 - x0) - (y1 - y0)
+    x0, y0, x1, y1 = (x0, y0 - d, x1, y1 + d) if d > 0 else (x0 + d, y0, x1 - d, y1)
+    gx0, gy0 = max(x0 - 2, 0), max(y0 - 2, 0)
+    g = to_gray(image[gy0:y1 + 2, gx0:x1 + 2]).astype(np.int16)
+    if g.shape[0] < 8 or g.shape[1] < 8:
+        return None
+    rim = np.ones(g.shape, bool)
+    rim[2:-2, 2:-2] = False
+    ink = (np.abs(g - int(np.median(g[rim]))) > FAINT).astype(np.uint8)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    cy, cx = (int(box[1]) + int(box[3])) // 2 - gy0, (int(box[0]) + int(box[2])) // 2 - gx0
+    window = labels[max(cy - 1, 0):cy + 2, max(cx - 1, 0):cx + 2]
+    if not (window > 0).any():
+        return None
+    x, y, w, h, area = stats[np.bincount(window[window > 0]).argmax()].tolist()
+    # a bevelled glyph's face is filled (a disc fills pi / 4 of its box, a diamond half): an
+    # outline icon's strokes fill little of theirs
+    if area < BEVEL_FILL * w * h:
+        return None
+    return gx0 + x, gy0 + y, gx0 + x + w, gy0 + y + h
+
+
+def _dark_side(image: np.ndarray, box, shape, contrast: int) -> bool:
+    """Whether the ink at ``contrast`` in ``box`` (`placed_glyph_ink`) is one side of
+    the faint ``shape`` (x0, y0, x1, y1): it reaches the shape's top or bottom and its left or
+    right edge (within 1 px), and the shape is taller or wider than it by `BEVEL_MARGIN` of its
+    side and 2 px: the dark side of a bevelled glyph, its lit side and face left out. A
+    picture drawn on a disc (a home folder's house) stays inside it."""
+    found = placed_glyph_ink(image, box, contrast)
+    if found is None:
+        return False
+    ix0, iy0, ink = found
+    ix1, iy1 = ix0 + ink.shape[1], iy0 + ink.shape[0]
+    fh, fw = shape[3] - shape[1], shape[2] - shape[0]
+    smaller = fh - ink.shape[0] >= max(2, BEVEL_MARGIN * fh) or fw - ink.shape[1] >= max(2, BEVEL_MARGIN * fw)
+    across = abs(iy0 - shape[1]) <= 1 or abs(iy1 - shape[3]) <= 1
+    along = abs(ix0 - shape[0]) <= 1 or abs(ix1 - shape[2]) <= 1
+    return smaller and across and along
+
+
 def ring_state(image: np.ndarray, box, contrast: int = 40) -> bool | None:
     """None when the ink in ``box`` of ``image`` is no ring (`is_ring`), else whether a dot
     sits inside it (a checked radio button). A filled disc with a hole at its centre (a dot in
     the panel's tone) is checked too; a disc too faint for ``contrast`` is read by
-    `segment.label_boxes.faint_ring_state`."""
+    `segment.label_boxes.faint_ring_state`, and so is a bevelled ring or diamond (Tk's and
+    Motif's: dark on one side, lit on the other, a white or accent-coloured face), whose ink
+    at ``contrast`` is its dark side alone (`_faint_piece`, `_dark_side`)."""
     ink = glyph_ink(image, box, contrast)
     if ink is None:
         return faint_ring_state(image, box)
     h, w = ink.shape
+
+    def bevelled() -> bool | None:
+        # ink that is no ring may be the dark half of a bevelled one (Tk's, Motif's), whose
+        # lit half and white face only a faint threshold tells from the panel: that shape is
+        # then taller or wider than the ink
+        shape = _faint_piece(image, box)
+        return faint_ring_state(image, shape) if shape is not None and _dark_side(image, box, shape, contrast) else None
+
     if min(h, w) < 8 or not 0.85 <= w / h <= 1.18:
-        return None
+        return bevelled()
     c = max(2, min(h, w) // 5)
     corners = (ink[:c, :c].mean(), ink[:c, -c:].mean(), ink[-c:, :c].mean(), ink[-c:, -c:].mean())
     if max(corners) > 0.15:
-        return None
+        return bevelled()
     middle = ink[int(h * 0.35):h - int(h * 0.35), int(w * 0.35):w - int(w * 0.35)]
     if middle.mean() <= 0.05:
         return False
@@ -306,24 +406,46 @@ EMPTY_BOXES = (EMPTY_BOX, "borders", "maximize", "window", "select")
 CROSSED_BOXES = ("close",)
 
 
+#: Boxes whose sides and left edges (or tops) differ by at most this many px (at scale 1) are
+#: drawn alike, down one column (or along one row).
+SAME_BOX = 2.0
+
+
 def box_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, scale: float = 1.0,
                max_gap: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
     """Rows of icons the icon stage could not name (no label), or named one of `EMPTY_BOXES`
     and drawn empty (a Qt check box's empty box is "stop" to the encoder), or one of
     `CROSSED_BOXES` and drawn ticked (Plastique's cross), drawn as a square box (`box_state`)
     with a text run on their right within ``max_gap`` icon widths: a check box and its label (a
-    Qt theme's box the encoder has not seen); and whether each box is ticked.
+    Qt theme's box the encoder has not seen); and whether each box is ticked. Then, whatever
+    their names, labelled icons drawn as a box as big as one of those (`SAME_BOX`) and in its
+    column or row: the other boxes of that list of options.
     Left out as in `ring_glyphs`: glyphs already stateful, and labels that are menu items,
     tabs or coloured links."""
-    free = (elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL) \
-        & np.isin(elements.label, ("",) + EMPTY_BOXES + CROSSED_BOXES)
+    unstated = (elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL)
+    free = unstated & np.isin(elements.label, ("",) + EMPTY_BOXES + CROSSED_BOXES)
     icons = _glyphs_labelled_by_controls(rgb, elements, roles, free, max_gap)
     states = [box_state(rgb, elements.xyxy[r], scale) for r in icons.tolist()]
     # a box named "stop" must be empty: a filled one is as likely a folder's icon; one named
     # "close" must hold its cross
-    return with_states(icons, [None if (st and elements.label[r] in EMPTY_BOXES)
-                                or (not st and elements.label[r] in CROSSED_BOXES) else st
-                                for r, st in zip(icons.tolist(), states)])
+    rows, ticked = with_states(icons, [None if (st and elements.label[r] in EMPTY_BOXES)
+                                       or (not st and elements.label[r] in CROSSED_BOXES) else st
+                                       for r, st in zip(icons.tolist(), states)])
+    if not len(rows):
+        return rows, ticked
+    # ... and a box of any name drawn as those are, as big and down their column or along their
+    # row: Tk's classic look fills a ticked box in the accent colour, which the icon stage
+    # calls a folder, a receipt or a stop sign
+    others = unstated.copy()
+    others[rows] = False
+    more = _glyphs_labelled_by_controls(rgb, elements, roles, others, max_gap)
+    b = elements.xyxy.astype(np.float64)
+    size, near = (b[:, 2:] - b[:, :2]), SAME_BOX * scale
+    kin = [r for r in more.tolist()
+           if ((np.abs(size[rows] - size[r]) <= near).all(axis=1)
+               & ((np.abs(b[rows, 0] - b[r, 0]) <= near) | (np.abs(b[rows, 1] - b[r, 1]) <= near))).any()]
+    more_rows, more_ticked = with_states(np.array(kin, np.int64), [box_state(rgb, b[r], scale) for r in kin])
+    return np.concatenate([rows, more_rows]), np.concatenate([ticked, more_ticked])
 
 
 def box_state(image: np.ndarray, box, scale: float = 1.0, contrast: int = 40) -> bool | None:
@@ -348,7 +470,8 @@ def box_state(image: np.ndarray, box, scale: float = 1.0, contrast: int = 40) ->
     edge = max(_run_from_start(ink[h // 2]), _run_from_start(ink[:, w // 2]))
     inset = max(3, edge + 2) if edge < min(h, w) // 4 else 3
     inside = ink[inset:h - inset, inset:w - inset]
-    return bool(inside.size and inside.mean() > 0.06)
+    # ... or filled in an accent colour, nothing drawn on it (a classic Tk or Motif box)
+    return bool(inside.size and inside.mean() > 0.06) or middle_chroma(image, box) >= ACCENT_CHROMA
 
 
 def _run_from_start(line: np.ndarray) -> int:

@@ -318,9 +318,13 @@ def list_row_icons(kind: np.ndarray, xyxy: np.ndarray, roles: np.ndarray, scale:
     found = []
     # a check box is a cell only in a table: its label has another cell on its right (a settings
     # page's column of check boxes whose labels the classifier called list items has none, nor
-    # has a dialog's over a file list, whose cells stand farther than `CELL_REACH`)
+    # has a dialog's over a file list, whose cells stand farther than `CELL_REACH`, nor a group
+    # of radios beside another)
     b = np.asarray(xyxy, np.float64).reshape(-1, 4)
-    cells = np.flatnonzero((kind == "text") & (roles[:len(kind)] == "listitem"))
+    # (another check box's or radio's label is no cell: groups of radios side by side)
+    controlled = np.zeros(len(kind), bool)
+    controlled[labels[np.isin(roles[glyphs], GLYPH_LINE_ROLES)]] = True
+    cells = np.flatnonzero((kind == "text") & (roles[:len(kind)] == "listitem") & ~controlled)
     lb = b[labels]
     h = np.maximum(lb[:, 3] - lb[:, 1], 1.0)
     gap = b[None, cells, 0] - lb[:, None, 2]
@@ -672,8 +676,12 @@ def toolbar_labels(kind: np.ndarray, xyxy: np.ndarray, texts: np.ndarray, roles:
     return np.array(icons, np.int64), np.array(out, np.int64)
 
 
-#: Menu items side by side on one row within this many heights are no menu's (`menu_items`).
+#: Menu items side by side on one row within this many heights are no menu's (`menu_items`),
+#: and nor is one beside another label (`LABEL_ROLES`, at least `LABEL_CHARS` characters: a
+#: glyph read as "0" or a tick read as "v" is none).
 MENU_ROW_SPREAD = 8.0
+LABEL_ROLES = ("menuitem", "text", "link", "tab", "listitem", "heading")
+LABEL_CHARS = 3
 #: A keyboard accelerator as menus print it: modifiers joined by "+" (OCR reads "Ctrl" as
 #: "CtrI" too) and a key, or a function key alone.
 ACCELERATOR = re.compile(
@@ -699,24 +707,28 @@ def accelerators(texts) -> np.ndarray:
 def menu_items(xyxy: np.ndarray, roles: np.ndarray, texts: np.ndarray, reach: float = MENU_ROW_SPREAD
                ) -> np.ndarray:
     """(N,) bool: the runs of ``xyxy`` ``(N, 4)`` that ``roles`` ``(N,)`` calls a menu item,
-    except those with another so-called menu item beside them on their row (centres within
-    half a height, at most ``reach`` heights apart), a keyboard accelerator (of ``texts``)
-    not counted: where a box or ring comes before the label, a check or radio menu item's.
+    except those with another label (`LABEL_ROLES`, `LABEL_CHARS` or more characters of
+    ``texts``) beside them on their row (centres within half a height, at most ``reach``
+    heights apart), a keyboard accelerator not counted: where a box or ring comes before the
+    label, a check or radio menu item's.
     Menus are columns and a menu bar draws no glyphs, so items side by side, each after its
     ring or box (a toolbar's "(o) Linear  ( ) Tree  [ ] Thread"), are radios and check boxes
     whatever the classifier called their labels."""
     xyxy = np.asarray(xyxy, np.float64).reshape(-1, 4)
     roles = np.asarray(roles, dtype=object)[:len(xyxy)]
+    texts = np.asarray(texts, dtype=object)[:len(xyxy)]
     out = roles == "menuitem"
+    words = ~accelerators(texts) & np.array([len(str(t).strip()) >= LABEL_CHARS for t in texts], bool)
     items = np.flatnonzero(out & ~accelerators(texts))
-    if len(items) < 2:
+    others = np.flatnonzero(words & np.isin(roles, LABEL_ROLES))
+    if not len(items) or not len(others):
         return out
-    b = xyxy[items]
+    b, o = xyxy[items], xyxy[others]
     h = np.maximum(b[:, 3] - b[:, 1], 1.0)
-    cy = (b[:, 1] + b[:, 3]) / 2
-    gap = np.maximum(b[None, :, 0] - b[:, None, 2], b[:, None, 0] - b[None, :, 2])     # (M, M) horizontal
-    beside = (np.abs(cy[:, None] - cy[None]) <= h[:, None] / 2) & (gap <= reach * h[:, None])
-    np.fill_diagonal(beside, False)
+    cy, ocy = (b[:, 1] + b[:, 3]) / 2, (o[:, 1] + o[:, 3]) / 2
+    gap = np.maximum(o[None, :, 0] - b[:, None, 2], b[:, None, 0] - o[None, :, 2])     # (M, K) horizontal
+    beside = (np.abs(cy[:, None] - ocy[None]) <= h[:, None] / 2) & (gap <= reach * h[:, None])
+    beside &= items[:, None] != others[None]
     out[items[beside.any(axis=1)]] = False
     return out
 

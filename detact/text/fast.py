@@ -195,6 +195,30 @@ _GLUED_GLYPH = re.compile(r"^(?:(?P<icon>[|\]ljJ]|\[(?=[^\]]*$))(?=[A-Z][a-z])|(
 _LEADING_ROUND = re.compile(r"^[Oo0] *(?=\w)")
 
 
+#: A crossed check box read as a letter glued to its capitalised label ("XHighlight matching
+#: brackets", Tk's clam look at scale 2), cut off only when its ink is a box (`box_not_letter`).
+_LEADING_BOXED = re.compile(r"^[Xx] *(?=[A-Z])")
+
+
+def box_not_letter(gray: np.ndarray, box, glyph_end: int, text_start: int, contrast: int = 40) -> bool:
+    """Whether the ink of run ``box`` left of ``glyph_end`` is a check box drawn before the text
+    (from ``text_start`` on) rather than a letter of it: about as wide as tall and framed, three
+    or more of its sides inked along 80% of their length in their outer 2 px. An "X" has no
+    sides."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    if glyph_end - x0 < 3 or x1 - text_start < 3 or y1 - y0 < 6:
+        return False
+    glyph = median_ink(gray[y0:y1, x0:glyph_end], contrast)
+    rows, cols = np.flatnonzero(glyph.any(axis=1)), np.flatnonzero(glyph.any(axis=0))
+    if len(rows) < 6 or len(cols) < 6:
+        return False
+    ink = glyph[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
+    if not 0.8 <= ink.shape[1] / ink.shape[0] <= 1.25:
+        return False
+    sides = (ink[:2].any(axis=0), ink[-2:].any(axis=0), ink[:, :2].any(axis=1), ink[:, -2:].any(axis=1))
+    return sum(bool(side.mean() >= 0.8) for side in sides) >= 3
+
+
 def ring_not_letter(gray: np.ndarray, box, glyph_end: int, text_start: int, contrast: int = 40) -> bool:
     """Whether the ink of run ``box`` left of ``glyph_end`` is a ring drawn beside the text
     (from ``text_start`` on) rather than a round letter of it: about as wide as tall, and
@@ -348,7 +372,8 @@ def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, c
                          gray: np.ndarray | None = None):
     """Cut a lone leading symbol (`_LEADING_GLYPH`, `_GLUED_GLYPH`) off each run, placing the
     cut from the characters' x positions, and with ``gray`` (the image) a leading round letter
-    whose ink is a ring (`_LEADING_ROUND`, `ring_not_letter`); with ``gray`` the cut falls on
+    whose ink is a ring (`_LEADING_ROUND`, `ring_not_letter`) or an "X" whose ink is a box
+    (`_LEADING_BOXED`, `box_not_letter`); with ``gray`` the cut falls on
     the word's first ink (`word_start`) and a glued symbol before a capitalised word leaves its
     whole icon (`icon_box`), none when that is a rule or a stretch (thinner than a third of its
     height, or wider than twice); one before capitals or small letters leaves none. Returns the
@@ -358,12 +383,15 @@ def split_leading_glyphs(xyxy: np.ndarray, texts: list[str], conf: np.ndarray, c
     for box, text, xs in zip(xyxy, texts, char_x):
         m = (_LEADING_GLYPH.match(text) or _GLUED_GLYPH.match(text)) if len(xs) == len(text) else None
         if m is None and gray is not None and len(xs) == len(text) and len(xs) > 2:
-            m = _LEADING_ROUND.match(text)
-            if m is not None:
-                # the glyph's ink: as far right of its centre as its box starts left of it
-                start = int(xs[m.end()] - (xs[m.end()] - xs[m.end() - 1]) / 2)
-                if not ring_not_letter(gray, box, min(start, int(2 * xs[0] - box[0]) + 1), start):
-                    m = None
+            for pattern, not_letter in ((_LEADING_ROUND, ring_not_letter), (_LEADING_BOXED, box_not_letter)):
+                m = pattern.match(text)
+                if m is not None:
+                    # the glyph's ink: as far right of its centre as its box starts left of it
+                    start = int(xs[m.end()] - (xs[m.end()] - xs[m.end() - 1]) / 2)
+                    if not not_letter(gray, box, min(start, int(2 * xs[0] - box[0]) + 1), start):
+                        m = None
+                if m is not None:
+                    break
         if m is None:
             out_boxes.append(tuple(box)), out_texts.append(text), out_x.append(xs)
             continue
