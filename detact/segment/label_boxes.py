@@ -139,7 +139,7 @@ def faint_ring_state(image: np.ndarray, box, scale: float = 1.0) -> bool | None:
     checked: None when the ink (more than `FAINT` levels off the median of the 2 px round
     ``box``) is no round shape (`is_round`) 10 to 24 px across (at ``scale`` 1), else whether a
     dot is drawn in its middle third (more than `FAINT` levels off the inside's median)."""
-    found = faint_shape(image, box)
+    found = _faint_shape(image, box)
     if found is None:
         return None
     g, shape, (r0, c0) = found
@@ -155,10 +155,10 @@ def faint_ring_state(image: np.ndarray, box, scale: float = 1.0) -> bool | None:
     return middle_chroma(image, (gx0 + c0, gy0 + r0, gx0 + c0 + w, gy0 + r0 + h)) >= ACCENT_CHROMA
 
 
-def faint_shape(image: np.ndarray, box) -> tuple[np.ndarray, np.ndarray, tuple[int, int]] | None:
+def _faint_ink(image: np.ndarray, box) -> tuple[np.ndarray, np.ndarray, tuple[int, int]] | None:
     """The grey crop of ``box`` of ``image`` with 2 px round it (int16), the ink in it (more than
-    `FAINT` levels off the median of those 2 px) cut to its bounding box, and that box's top-left
-    in the crop; None when the crop is too small or holds no ink."""
+    `FAINT` levels off the median of those 2 px), and the crop's top-left corner (x, y) in
+    ``image``; None when the crop is too small."""
     x0, y0, x1, y1 = (int(v) for v in box)
     gx0, gy0 = max(x0 - 2, 0), max(y0 - 2, 0)
     crop = image[gy0:y1 + 2, gx0:x1 + 2]
@@ -169,11 +169,49 @@ def faint_shape(image: np.ndarray, box) -> tuple[np.ndarray, np.ndarray, tuple[i
     ring[y0 - gy0:y1 - gy0, x0 - gx0:x1 - gx0] = False
     if not ring.any():
         return None
-    ink = np.abs(g - int(np.median(g[ring]))) > FAINT
+    return g, np.abs(g - int(np.median(g[ring]))) > FAINT, (gx0, gy0)
+
+
+def _faint_shape(image: np.ndarray, box) -> tuple[np.ndarray, np.ndarray, tuple[int, int]] | None:
+    """The grey crop of ``box`` of ``image`` with 2 px round it (int16), the ink in it (more than
+    `FAINT` levels off the median of those 2 px) cut to its bounding box, and that box's top-left
+    in the crop; None when the crop is too small or holds no ink."""
+    found = _faint_ink(image, box)
+    if found is None:
+        return None
+    g, ink, _ = found
     rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
     if not len(rows):
         return None
     return g, ink[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1], (int(rows[0]), int(cols[0]))
+
+
+#: A bevelled glyph's face is filled: its faint piece covers at least this share of its box
+#: (a disc pi / 4, a diamond half; an outline icon's strokes little of theirs).
+BEVEL_FILL = 0.45
+
+
+def faint_piece(image: np.ndarray, box) -> tuple[int, int, int, int] | None:
+    """The box (x0, y0, x1, y1) of the piece of faint ink (`FAINT` levels off the panel round
+    ``box``, 8-connected) that holds ``box``'s centre, looked for in ``box`` grown on both ends
+    of its shorter side by the difference of its sides (the segmenter may have boxed a bevelled
+    glyph's dark half alone); None when there is none, or it fills less than `BEVEL_FILL` of
+    its box."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    d = (x1 - x0) - (y1 - y0)
+    found = _faint_ink(image, (x0, y0 - d, x1, y1 + d) if d > 0 else (x0 + d, y0, x1 - d, y1))
+    if found is None:
+        return None
+    _, ink, (gx0, gy0) = found
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    cy, cx = (y0 + y1) // 2 - gy0, (x0 + x1) // 2 - gx0
+    window = labels[max(cy - 1, 0):cy + 2, max(cx - 1, 0):cx + 2]
+    if not (window > 0).any():
+        return None
+    x, y, w, h, area = stats[np.bincount(window[window > 0]).argmax()].tolist()
+    if area < BEVEL_FILL * w * h:
+        return None
+    return gx0 + x, gy0 + y, gx0 + x + w, gy0 + y + h
 
 
 def faint_box_state(image: np.ndarray, box, scale: float = 1.0) -> bool | None:
@@ -182,7 +220,7 @@ def faint_box_state(image: np.ndarray, box, scale: float = 1.0) -> bool | None:
     ``box``) is no square box 10 to 24 px (at ``scale`` 1) drawn along three of its sides, else
     whether more than 6% of its inside differs by `FAINT` from the inside's own median (a fill
     counts as the box's colour, a tick, cross or dash on it as drawn)."""
-    found = faint_shape(image, box)
+    found = _faint_shape(image, box)
     if found is None:
         return None
     g, shape, (r0, c0) = found

@@ -30,7 +30,6 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from ..boxes import field_tall, gaps_beside
@@ -39,7 +38,7 @@ from ..elements import INTERACTIVE, ROLES, STATES
 from ..errors import ModelUnavailable
 from ..icons.vocabulary import ACTION_FUNCTIONS
 from ..runtime import onnx_metadata, ort_session, package_data
-from ..segment.label_boxes import FAINT, box_sides, faint_box_state, faint_ring_state, is_square
+from ..segment.label_boxes import box_sides, faint_box_state, faint_piece, faint_ring_state, is_square
 from ..text.fast import dotted_ring, ink_inside, to_gray
 from .compounds import DROPDOWN_ARROWS
 from .features import CROP_H, CROP_W, FEATURES, FEATURES_VERSION, ControlInputs
@@ -306,38 +305,9 @@ def is_ring(image: np.ndarray, box, contrast: int = 40) -> bool:
     return ring_state(image, box, contrast) is not None
 
 
-#: A bevelled glyph's faint shape outgrows its ink by this share of its side (2 px at least,
-#: `_dark_side`), and fills at least this share of its box (`_faint_piece`).
+#: A bevelled glyph's faint piece (`segment.label_boxes.faint_piece`) outgrows its ink by
+#: this share of its side, 2 px at least (`_dark_side`).
 BEVEL_MARGIN = 0.15
-BEVEL_FILL = 0.45
-
-
-def _faint_piece(image: np.ndarray, box) -> tuple[int, int, int, int] | None:
-    """The box of the piece of faint ink (`FAINT` levels off the panel round ``box``, 8-connected)
-    that holds ``box``'s centre, looked for in ``box`` grown on both ends of its shorter side by
-    the difference of its sides (the segmenter may have boxed a bevelled glyph's dark half
-    alone); None when there is none, or it fills less than `BEVEL_FILL` of its box."""
-    x0, y0, x1, y1 = (int(v) for v in box)
-    d = (x1 - x0) - (y1 - y0)
-    x0, y0, x1, y1 = (x0, y0 - d, x1, y1 + d) if d > 0 else (x0 + d, y0, x1 - d, y1)
-    gx0, gy0 = max(x0 - 2, 0), max(y0 - 2, 0)
-    g = to_gray(image[gy0:y1 + 2, gx0:x1 + 2]).astype(np.int16)
-    if g.shape[0] < 8 or g.shape[1] < 8:
-        return None
-    rim = np.ones(g.shape, bool)
-    rim[2:-2, 2:-2] = False
-    ink = (np.abs(g - int(np.median(g[rim]))) > FAINT).astype(np.uint8)
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    cy, cx = (int(box[1]) + int(box[3])) // 2 - gy0, (int(box[0]) + int(box[2])) // 2 - gx0
-    window = labels[max(cy - 1, 0):cy + 2, max(cx - 1, 0):cx + 2]
-    if not (window > 0).any():
-        return None
-    x, y, w, h, area = stats[np.bincount(window[window > 0]).argmax()].tolist()
-    # a bevelled glyph's face is filled (a disc fills pi / 4 of its box, a diamond half): an
-    # outline icon's strokes fill little of theirs
-    if area < BEVEL_FILL * w * h:
-        return None
-    return gx0 + x, gy0 + y, gx0 + x + w, gy0 + y + h
 
 
 def _dark_side(image: np.ndarray, box, shape, contrast: int) -> bool:
@@ -364,7 +334,7 @@ def ring_state(image: np.ndarray, box, contrast: int = 40) -> bool | None:
     the panel's tone) is checked too; a disc too faint for ``contrast`` is read by
     `segment.label_boxes.faint_ring_state`, and so is a bevelled ring or diamond (Tk's and
     Motif's: dark on one side, lit on the other, a white or accent-coloured face), whose ink
-    at ``contrast`` is its dark side alone (`_faint_piece`, `_dark_side`)."""
+    at ``contrast`` is its dark side alone (`segment.label_boxes.faint_piece`, `_dark_side`)."""
     ink = glyph_ink(image, box, contrast)
     if ink is None:
         return faint_ring_state(image, box)
@@ -374,7 +344,7 @@ def ring_state(image: np.ndarray, box, contrast: int = 40) -> bool | None:
         # ink that is no ring may be the dark half of a bevelled one (Tk's, Motif's), whose
         # lit half and white face only a faint threshold tells from the panel: that shape is
         # then taller or wider than the ink
-        shape = _faint_piece(image, box)
+        shape = faint_piece(image, box)
         return faint_ring_state(image, shape) if shape is not None and _dark_side(image, box, shape, contrast) else None
 
     if min(h, w) < 8 or not 0.85 <= w / h <= 1.18:
@@ -423,8 +393,8 @@ def box_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, scale: float = 1.0,
     Left out as in `ring_glyphs`: glyphs already stateful, and labels that are menu items,
     tabs or coloured links."""
     unstated = (elements.kind == "icon") & ~np.isin(roles[:len(elements)], STATEFUL)
-    free = unstated & np.isin(elements.label, ("",) + EMPTY_BOXES + CROSSED_BOXES)
-    icons = _glyphs_labelled_by_controls(rgb, elements, roles, free, max_gap)
+    labelled = _glyphs_labelled_by_controls(rgb, elements, roles, unstated, max_gap)
+    icons = labelled[np.isin(elements.label[labelled], ("",) + EMPTY_BOXES + CROSSED_BOXES)]
     states = [box_state(rgb, elements.xyxy[r], scale) for r in icons.tolist()]
     # a box named "stop" must be empty: a filled one is as likely a folder's icon; one named
     # "close" must hold its cross
@@ -436,9 +406,7 @@ def box_glyphs(rgb: np.ndarray, elements, roles: np.ndarray, scale: float = 1.0,
     # ... and a box of any name drawn as those are, as big and down their column or along their
     # row: Tk's classic look fills a ticked box in the accent colour, which the icon stage
     # calls a folder, a receipt or a stop sign
-    others = unstated.copy()
-    others[rows] = False
-    more = _glyphs_labelled_by_controls(rgb, elements, roles, others, max_gap)
+    more = np.setdiff1d(labelled, rows)
     b = elements.xyxy.astype(np.float64)
     size, near = (b[:, 2:] - b[:, :2]), SAME_BOX * scale
     kin = [r for r in more.tolist()

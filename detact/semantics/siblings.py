@@ -718,8 +718,9 @@ def menu_items(xyxy: np.ndarray, roles: np.ndarray, texts: np.ndarray, reach: fl
     roles = np.asarray(roles, dtype=object)[:len(xyxy)]
     texts = np.asarray(texts, dtype=object)[:len(xyxy)]
     out = roles == "menuitem"
-    words = ~accelerators(texts) & np.array([len(str(t).strip()) >= LABEL_CHARS for t in texts], bool)
-    items = np.flatnonzero(out & ~accelerators(texts))
+    accel = accelerators(texts)
+    words = ~accel & np.array([len(str(t).strip()) >= LABEL_CHARS for t in texts], bool)
+    items = np.flatnonzero(out & ~accel)
     others = np.flatnonzero(words & np.isin(roles, LABEL_ROLES))
     if not len(items) or not len(others):
         return out

@@ -16,6 +16,7 @@ import numpy as np
 from ..elements import Elements
 from ..errors import ModelUnavailable
 from ..runtime import package_data
+from ..segment.label_boxes import box_sides
 from .base import TextEngine
 from .detect import TextDetector
 from .export import RECOGNIZER_HEIGHT
@@ -213,10 +214,7 @@ def box_not_letter(gray: np.ndarray, box, glyph_end: int, text_start: int, contr
     if len(rows) < 6 or len(cols) < 6:
         return False
     ink = glyph[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
-    if not 0.8 <= ink.shape[1] / ink.shape[0] <= 1.25:
-        return False
-    sides = (ink[:2].any(axis=0), ink[-2:].any(axis=0), ink[:, :2].any(axis=1), ink[:, -2:].any(axis=1))
-    return sum(bool(side.mean() >= 0.8) for side in sides) >= 3
+    return 0.8 <= ink.shape[1] / ink.shape[0] <= 1.25 and sum(box_sides(ink)) >= 3
 
 
 def ring_not_letter(gray: np.ndarray, box, glyph_end: int, text_start: int, contrast: int = 40) -> bool:

@@ -701,6 +701,19 @@ def hash_sign(ink: np.ndarray, span: float = 0.7) -> bool:
     return len(bars) == 2 and all(int(rows[a:b].sum(axis=1).max()) >= span * width for a, b in bars)
 
 
+def _inner_rows(line: LineInk, max_stroke: int) -> np.ndarray:
+    """``line``'s ink without its ``max_stroke`` top and bottom inked rows (where a frame's borders
+    join its sides), counted from the ink's rows: the box may run on past a frame's bottom."""
+    r0, r1 = line.rows
+    return line.ink[r0 + max_stroke:r1 + 1 - max_stroke]
+
+
+def _run_heights(line: LineInk, runs: np.ndarray) -> np.ndarray:
+    """(R,) how many of ``line``'s rows each column run [start, end) of ``runs`` inks: down all
+    the ink's rows, a frame side's full length."""
+    return np.array([line.ink[:, a:b].any(axis=1).sum() for a, b in runs], np.int64)
+
+
 def frame_sides(line: LineInk, max_stroke: int = 3, cover: float = 0.8, taller: float = 1.6) -> np.ndarray:
     """(S, 2) column runs [start, end) of ``line`` that may be the sides of frames standing
     inside it: a toolbar's line box that runs across a page field and a zoom box holds their
@@ -709,16 +722,13 @@ def frame_sides(line: LineInk, max_stroke: int = 3, cover: float = 0.8, taller: 
     at the top and the bottom, where a frame's borders would join its sides), and >= ``taller``
     times as tall as the other column runs (their median inked rows): a "|" or a "[" in text
     rises about 1.25 times a capital's height. `cornered` then asks for the frame's border."""
-    # (the box may run on past the frame's bottom border: rows counted from the ink's)
-    r0, r1 = line.rows
-    core = line.ink[r0 + max_stroke:r1 + 1 - max_stroke]
+    core = _inner_rows(line, max_stroke)
     runs = true_runs(core.any(axis=0))
     h = core.shape[0]
     if len(runs) < 3 or h < 8:
         return runs[:0]
     widths = runs[:, 1] - runs[:, 0]
-    # (how tall each run stands is counted down all the ink's rows: a side's full length)
-    heights = np.array([line.ink[:, a:b].any(axis=1).sum() for a, b in runs])
+    heights = _run_heights(line, runs)
     # every column of a side runs down the box: a "[" or "]" has its arms' columns besides
     thinnest = np.array([core[:, a:b].sum(axis=0).min() for a, b in runs])
     full = (widths <= max_stroke) & (thinnest >= cover * h)
@@ -741,10 +751,10 @@ def frame_walls(line: LineInk, runs: np.ndarray, max_stroke: int = 3, cover: flo
     (``max_stroke`` rows). `cornered` then asks for the frame's border; the gap before a wall
     is a cut."""
     r0, r1 = line.rows
-    core = line.ink[r0 + max_stroke:r1 + 1 - max_stroke]
+    core = _inner_rows(line, max_stroke)
     if core.shape[0] < 8 or len(runs) < 2:
         return runs[:0]
-    median = float(np.median([line.ink[:, a:b].any(axis=1).sum() for a, b in runs]))
+    median = float(np.median(_run_heights(line, runs)))
     found = []
     for a, b in true_runs(core.mean(axis=0) >= cover).tolist():
         starts = np.flatnonzero(runs[:, 0] == a)
